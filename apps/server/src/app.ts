@@ -1,0 +1,117 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { defaultClientId } from './db/seed/accounts.ts';
+import { mailText } from './lib/mail-texts.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { ThrottleStore } from './lib/throttle.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authService } from './modules/auth/auth.service.ts';
+import { infoRoutes } from './modules/info/info.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { securityRoleRoutes } from './modules/security-roles/security-roles.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { requestContextPlugin } from './plugins/request-context.ts';
+import { webPlugin } from './plugins/web.ts';
+import { xsrfPlugin } from './plugins/xsrf.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  throttle: ThrottleStore;
+  /** Signs XSRF tokens; stable across restarts and shared by all instances. */
+  secret: string;
+  version: string;
+  commit: string;
+  webRoot?: string;
+}
+
+/** The host part of the map tile URL, for the content security policy. */
+export function tileOrigin(tileUrl: string): string {
+  try {
+    const u = new URL(tileUrl.replace('{s}', 'a').replace(/\{[a-z]+\}/g, '0'));
+    return tileUrl.includes('{s}.') ? `${u.protocol}//*.${u.host.split('.').slice(1).join('.')}` : u.origin;
+  } catch {
+    return "'self'";
+  }
+}
+
+/** Registers plugins, then modules. No side effects at import; everything comes in through deps. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const db = database.db;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.REQUEST_TIMEOUT_MS,
+    trustProxy: config.TRUST_PROXY,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secure = (config.PUBLIC_URL ?? '').startsWith('https://');
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.MAP_TILE_URL)],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: secure ? [] : null,
+      },
+    },
+    frameguard: { action: 'deny' },
+    hsts: secure,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(requestContextPlugin);
+  await app.register(xsrfPlugin, { secret: deps.secret, secure });
+  await app.register(authPlugin, { db });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Spotlist API', version: deps.version },
+      components: { securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' } } },
+      security: [{ authToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const auth = authService({
+    db,
+    config,
+    mailer: deps.mailer,
+    throttle: deps.throttle,
+    defaultClientId: () => defaultClientId(db),
+    mailText,
+  });
+  await app.register(infoRoutes, { version: deps.version, commit: deps.commit });
+  await app.register(authRoutes, { auth, secureCookies: secure });
+  await app.register(profileRoutes, { db });
+  await app.register(referenceRoutes, { db });
+  await app.register(securityRoleRoutes, { db });
+  await app.register(adminRoutes, { db });
+
+  await app.register(webPlugin, { root: deps.webRoot });
+  return app;
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads, with its default. The README's table mirrors this. */
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Spotlist <no-reply@spotlist.local>'),
+  ADMIN_EMAIL: z.string().email().default('admin@spotlist.local'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: bool.default(true),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  REQUIRE_EMAIL_VERIFICATION: bool.default(false),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  GIT_COMMIT: z.string().optional(),
+});
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
+
+/** The only reader of process.env. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const parsed = ConfigSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/** A configuration for tests: quiet, no demo data, in-memory database unless a URL is given. */
+export function testConfig(overrides: Partial<Record<keyof z.infer<typeof ConfigSchema>, string>> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', SECRET: 'test-secret-test-secret-test-secret-0123', ...overrides });
+}

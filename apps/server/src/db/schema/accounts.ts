@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
+import { industries, languages } from './reference.ts';
+
+/** The spec's "client with a domain": the tenant users belong to. */
+export const clients = pgTable('clients', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  domain: text('domain').notNull().unique(),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    nickname: text('nickname').notNull().default(''),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    nameVisibility: integer('name_visibility').notNull().default(1),
+    accountType: integer('account_type').notNull(),
+    industryId: integer('industry_id').references(() => industries.id),
+    languageId: integer('language_id').notNull().default(1).references(() => languages.id),
+    profileFilled: boolean('profile_filled').notNull().default(false),
+    hasGuest: boolean('has_guest').notNull().default(false),
+    widgetv1activated: boolean('widgetv1activated').notNull().default(false),
+    widgetv2activated: boolean('widgetv2activated').notNull().default(false),
+    aiassistantactivated: boolean('aiassistantactivated').notNull().default(false),
+    overlayactivated: boolean('overlayactivated').notNull().default(false),
+    gpstrackingactivated: boolean('gpstrackingactivated').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * One row per issued access/refresh pair. Refreshing rotates: the old row is marked rotated and a
+ * new row joins the same family. Presenting a rotated refresh token revokes the family.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    accessHash: text('access_hash').notNull().unique(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshHash: text('refresh_hash').notNull().unique(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_family_idx').on(t.familyId)],
+);
+
+/** One-time tokens sent by mail: password reset and e-mail verification. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+export const securityRoles = pgTable('security_roles', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+  ...timestamps,
+});
+
+export const userSecurityRoles = pgTable(
+  'user_security_roles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    securityRoleId: integer('security_role_id')
+      .notNull()
+      .references(() => securityRoles.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('user_security_roles_pair_idx').on(t.userId, t.securityRoleId)],
+);

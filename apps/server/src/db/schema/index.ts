@@ -1,0 +1,3 @@
+export * from './accounts.ts';
+export * from './reference.ts';
+export * from './moderation.ts';

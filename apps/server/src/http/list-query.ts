@@ -1,0 +1,39 @@
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { decodeListQuery, ErrorKey, ListQueryError, type ListQuery } from '@spotlist/contracts';
+import { AppError } from '../lib/app-error.ts';
+
+/** Reads SPEC §7 list-query parameters; a malformed one is a 400 naming the parameter. */
+export function readListQuery(query: unknown): ListQuery {
+  try {
+    return decodeListQuery((query ?? {}) as Record<string, unknown>);
+  } catch (err) {
+    if (err instanceof ListQueryError) {
+      throw new AppError(ErrorKey.validation, 400, [{ path: `querystring.${err.param}`, key: 'FORM.ERROR.INVALID' }]);
+    }
+    throw err;
+  }
+}
+
+export interface ListColumns {
+  /** f.<name> → exact match (case-insensitive for text) on this column. */
+  filters?: Record<string, PgColumn>;
+  /** o.sort=<name> → order by this column. */
+  sorts?: Record<string, PgColumn>;
+}
+
+/** Turns filters and sort into SQL, refusing fields the resource does not offer. */
+export function listSql(q: ListQuery, cols: ListColumns): { where: SQL[]; orderBy: SQL[] } {
+  const where: SQL[] = [];
+  for (const [field, value] of Object.entries(q.filters)) {
+    const col = cols.filters?.[field];
+    if (!col) throw new AppError(ErrorKey.validation, 400, [{ path: `querystring.f.${field}`, key: 'FORM.ERROR.INVALID' }]);
+    where.push(sql`lower(${col}::text) = lower(${value})`);
+  }
+  const orderBy = q.sort.map(({ field, desc: d }) => {
+    const col = cols.sorts?.[field];
+    if (!col) throw new AppError(ErrorKey.validation, 400, [{ path: 'querystring.o.sort', key: 'FORM.ERROR.INVALID' }]);
+    return d ? desc(col) : asc(col);
+  });
+  return { where, orderBy };
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { ErrorKey, IdParamSchema, listResponseSchema, ObjectionableSchema, OkSchema } from '@spotlist/contracts';
+import type { Db } from '../db/client.ts';
+import { objectionableReports } from '../db/schema/index.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { AccessRule, SessionUser } from '../plugins/auth.ts';
+import { listSql, readListQuery, type ListColumns } from './list-query.ts';
+
+/** Who may use each generic call; `false` leaves the call out. */
+export interface ResourcePolicy {
+  read: AccessRule | false;
+  write: AccessRule | false;
+  report: AccessRule | false;
+}
+
+type Row = Record<string, unknown>;
+
+export interface ResourceOptions<Item extends z.ZodObject, Input extends z.ZodTypeAny> {
+  /** The collection path, ending in '/': '/api/securityrole/'. */
+  path: string;
+  /** The name stored with objectionable reports. */
+  name: string;
+  table: PgTable & { id: PgColumn };
+  item: Item;
+  input: Input;
+  policy: ResourcePolicy;
+  toApi: (row: Row) => z.infer<Item>;
+  toRow: (input: z.infer<Input>) => Row;
+  defaults: () => Partial<z.infer<Item>>;
+  list?: ListColumns;
+  /** Rows belong to users: every query is limited to the caller's rows (ownership in the where). */
+  ownerColumn?: PgColumn;
+  tags?: string[];
+}
+
+/**
+ * SPEC §7 generic resource calls: POST new, GET {id}, GET list, POST add, POST update/{id},
+ * DELETE delete/{id}, POST objectionable/{id} — one factory, one access policy per resource.
+ */
+export function resource<Item extends z.ZodObject, Input extends z.ZodTypeAny>(
+  app: FastifyInstance,
+  db: Db,
+  o: ResourceOptions<Item, Input>,
+): void {
+  // The zod validator and serializer are global. Handlers here are generic over the resource, so
+  // each reads the validated request through this one shape.
+  type Req = { params: { id: number }; body: z.infer<Input>; query: unknown; user: SessionUser | null };
+  const tags = o.tags ?? [o.name];
+  const own = (user: SessionUser | null): SQL[] => (o.ownerColumn ? [eq(o.ownerColumn, user!.id)] : []);
+  const byId = (id: number, user: SessionUser | null) => and(eq(o.table.id, id), ...own(user));
+  const notFound = () => new AppError(ErrorKey.notFound, 404);
+  const route = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    auth: AccessRule,
+    schema: Record<string, unknown>,
+    handler: (req: Req) => Promise<unknown>,
+  ) =>
+    app.route({
+      method,
+      url: `${o.path}${url}`,
+      schema: { ...schema, tags },
+      config: { auth },
+      handler: (req) => handler(req as unknown as Req),
+    });
+
+  if (o.policy.write) {
+    route('POST', 'new', o.policy.write, { response: { 200: o.item.partial() } }, async () => o.defaults());
+  }
+
+  if (o.policy.read) {
+    route('GET', 'list', o.policy.read, { response: { 200: listResponseSchema(o.item) } }, async (req) => {
+      const q = readListQuery(req.query);
+      const { where, orderBy } = listSql(q, o.list ?? {});
+      const cond = and(...own(req.user), ...where);
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(o.table)
+          .where(cond)
+          .orderBy(...orderBy, o.table.id)
+          .limit(q.pageSize)
+          .offset(q.pageIndex * q.pageSize),
+        db.select({ n: count() }).from(o.table).where(cond),
+      ]);
+      return { list: rows.map((row) => o.toApi(row as Row)), total: totals[0].n, pageIndex: q.pageIndex, pageSize: q.pageSize };
+    });
+
+    route('GET', ':id', o.policy.read, { params: IdParamSchema, response: { 200: o.item } }, async (req) => {
+      const rows = await db.select().from(o.table).where(byId(req.params.id, req.user)).limit(1);
+      if (!rows[0]) throw notFound();
+      return o.toApi(rows[0] as Row);
+    });
+  }
+
+  if (o.policy.write) {
+    route('POST', 'add', o.policy.write, { body: o.input, response: { 200: o.item } }, async (req) => {
+      const values = { ...o.toRow(req.body), ...(o.ownerColumn ? { [o.ownerColumn.name]: req.user!.id } : {}) };
+      const rows = await db.insert(o.table).values(values).returning();
+      return o.toApi(rows[0] as Row);
+    });
+
+    route('POST', 'update/:id', o.policy.write, { params: IdParamSchema, body: o.input, response: { 200: o.item } }, async (req) => {
+      const rows = await db.update(o.table).set(o.toRow(req.body)).where(byId(req.params.id, req.user)).returning();
+      if (!rows[0]) throw notFound();
+      return o.toApi(rows[0] as Row);
+    });
+
+    route('DELETE', 'delete/:id', o.policy.write, { params: IdParamSchema, response: { 200: OkSchema } }, async (req) => {
+      const rows = await db.delete(o.table).where(byId(req.params.id, req.user)).returning({ id: o.table.id });
+      if (!rows[0]) throw notFound();
+      return { ok: true };
+    });
+  }
+
+  if (o.policy.report) {
+    const reportable = o.policy.read === 'public' || !o.ownerColumn;
+    route(
+      'POST',
+      'objectionable/:id',
+      o.policy.report,
+      { params: IdParamSchema, body: ObjectionableSchema.optional(), response: { 200: OkSchema } },
+      async (req) => {
+        // a report is about a row the reporter can see
+        const cond = reportable ? eq(o.table.id, req.params.id) : byId(req.params.id, req.user);
+        const rows = await db.select({ id: o.table.id }).from(o.table).where(cond).limit(1);
+        if (!rows[0]) throw notFound();
+        const body = req.body as { reason?: string } | undefined;
+        await db.insert(objectionableReports).values({
+          resource: o.name,
+          resourceId: req.params.id,
+          reporterId: req.user!.id,
+          reason: body?.reason ?? '',
+        });
+        return { ok: true };
+      },
+    );
+  }
+}

@@ -1,0 +1,235 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { ErrorKey, type Credentials, type Signup, type User } from '@spotlist/contracts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { authSessions, passwordResetTokens, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { assertPasswordPolicy, dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { ThrottleStore } from '../../lib/throttle.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { findUserByEmail, loadUserView } from '../users/users.repo.ts';
+import type { Translate } from '../../lib/mail-texts.ts';
+
+export interface IssuedTokens {
+  authtoken: string;
+  refreshToken: string;
+  expiresIn: number;
+  refreshExpiresIn: number;
+}
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+const VERIFY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function authService(deps: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  throttle: ThrottleStore;
+  defaultClientId: () => Promise<number>;
+  mailText: Translate;
+}) {
+  const { db, config, mailer, throttle } = deps;
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+
+  async function issue(userId: number, familyId: string = crypto.randomUUID()): Promise<IssuedTokens> {
+    const authtoken = randomToken();
+    const refreshToken = randomToken();
+    const now = Date.now();
+    await db.insert(authSessions).values({
+      userId,
+      familyId,
+      accessHash: hashToken(authtoken),
+      accessExpiresAt: new Date(now + config.ACCESS_TOKEN_TTL_SECONDS * 1000),
+      refreshHash: hashToken(refreshToken),
+      refreshExpiresAt: new Date(now + config.REFRESH_TOKEN_TTL_SECONDS * 1000),
+    });
+    return {
+      authtoken,
+      refreshToken,
+      expiresIn: config.ACCESS_TOKEN_TTL_SECONDS,
+      refreshExpiresIn: config.REFRESH_TOKEN_TTL_SECONDS,
+    };
+  }
+
+  async function view(userId: number): Promise<User> {
+    const u = await loadUserView(db, userId);
+    if (!u) throw new AppError(ErrorKey.tokenInvalid, 401);
+    return u;
+  }
+
+  async function sendToken(userId: number, email: string, purpose: 'reset' | 'verify', language: string) {
+    const token = randomToken();
+    await db.insert(passwordResetTokens).values({
+      userId,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + (purpose === 'reset' ? RESET_TTL_MS : VERIFY_TTL_MS)),
+    });
+    const link =
+      purpose === 'reset'
+        ? `${publicUrl}/password-reset?token=${encodeURIComponent(token)}`
+        : `${publicUrl}/api/email/verify?token=${encodeURIComponent(token)}`;
+    const t = deps.mailText(language);
+    await mailer.send({
+      to: email,
+      subject: t(purpose === 'reset' ? 'reset.subject' : 'verify.subject'),
+      text: `${t(purpose === 'reset' ? 'reset.body' : 'verify.body')}\n\n${link}\n`,
+    });
+  }
+
+  /** Consumes a one-time mail token; returns its user id or null. */
+  async function consumeToken(token: string, purpose: 'reset' | 'verify', executor: Db = db): Promise<number | null> {
+    const rows = await executor
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          eq(passwordResetTokens.purpose, purpose),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    return rows[0]?.userId ?? null;
+  }
+
+  const accountKey = (email: string) => `acct:${crypto.createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
+  const addressKey = (ip: string) => `addr:${ip}`;
+
+  return {
+    async signup(input: Signup): Promise<User & IssuedTokens> {
+      assertPasswordPolicy(input.password, input.email);
+      if (await findUserByEmail(db, input.email)) throw new AppError(ErrorKey.emailTaken, 409);
+      const passwordHash = await hashPassword(input.password);
+      const clientId = await deps.defaultClientId();
+      const inserted = await db
+        .insert(users)
+        .values({
+          clientId,
+          email: input.email,
+          passwordHash,
+          accountType: input.accountType.id,
+          nickname: input.nickname?.value.trim() ?? '',
+          languageId: input.language?.id ?? 1,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!inserted[0]) throw new AppError(ErrorKey.emailTaken, 409);
+      const id = inserted[0].id;
+      await sendToken(id, input.email, 'verify', input.language?.id === 2 ? 'de' : 'en');
+      if (config.REQUIRE_EMAIL_VERIFICATION) throw new AppError(ErrorKey.userUnverified, 403);
+      return { ...(await view(id)), ...(await issue(id)) };
+    },
+
+    /** Same answer for an unknown e-mail and a wrong password; throttled per account and address. */
+    async login(input: Credentials, ip: string): Promise<User & IssuedTokens> {
+      const aKey = accountKey(input.email);
+      const ipKey = addressKey(ip);
+      const [a, i] = await Promise.all([throttle.get(aKey), throttle.get(ipKey)]);
+      if (a >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT || i >= config.LOGIN_MAX_FAILURES_PER_ADDRESS) {
+        throw new AppError(ErrorKey.loginThrottled, 429);
+      }
+      const user = await findUserByEmail(db, input.email);
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+      if (!user || !ok) {
+        await Promise.all([
+          throttle.hit(aKey, config.LOGIN_WINDOW_SECONDS),
+          throttle.hit(ipKey, config.LOGIN_WINDOW_SECONDS),
+        ]);
+        throw new AppError(ErrorKey.loginFailed, 401);
+      }
+      await throttle.reset(aKey);
+      if (config.REQUIRE_EMAIL_VERIFICATION && !user.emailVerified) throw new AppError(ErrorKey.userUnverified, 403);
+      return { ...(await view(user.id)), ...(await issue(user.id)) };
+    },
+
+    /** Rotates a refresh token. Reusing an already rotated one revokes its whole family. */
+    async refresh(refreshToken: string): Promise<User & IssuedTokens> {
+      const rows = await db
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.refreshHash, hashToken(refreshToken)))
+        .limit(1);
+      const s = rows[0];
+      if (!s || s.revokedAt || s.refreshExpiresAt <= new Date()) throw new AppError(ErrorKey.refreshInvalid, 401);
+      const rotated = await db
+        .update(authSessions)
+        .set({ rotatedAt: new Date() })
+        .where(and(eq(authSessions.id, s.id), isNull(authSessions.rotatedAt)))
+        .returning({ id: authSessions.id });
+      if (!rotated[0]) {
+        await db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.familyId, s.familyId));
+        throw new AppError(ErrorKey.refreshInvalid, 401);
+      }
+      return { ...(await view(s.userId)), ...(await issue(s.userId, s.familyId)) };
+    },
+
+    async logout(sessionId: number | null, refreshToken?: string) {
+      if (sessionId !== null) {
+        const rows = await db.select({ familyId: authSessions.familyId }).from(authSessions).where(eq(authSessions.id, sessionId));
+        if (rows[0]) await db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.familyId, rows[0].familyId));
+      }
+      if (refreshToken) {
+        await db
+          .update(authSessions)
+          .set({ revokedAt: new Date() })
+          .where(
+            eq(
+              authSessions.familyId,
+              sql`(select family_id from ${authSessions} where refresh_hash = ${hashToken(refreshToken)})`,
+            ),
+          );
+      }
+    },
+
+    view,
+
+    /** Always answers the same; mails a link only when the account exists. */
+    async requestReset(email: string) {
+      const user = await findUserByEmail(db, email);
+      if (user) await sendToken(user.id, user.email, 'reset', user.languageId === 2 ? 'de' : 'en');
+    },
+
+    async resetWithToken(token: string, newPassword: string) {
+      assertPasswordPolicy(newPassword);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        const userId = await consumeToken(token, 'reset', tx as unknown as Db);
+        if (userId === null) throw new AppError(ErrorKey.resetTokenInvalid, 400);
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        // a password reset ends every session of the account
+        await tx.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.userId, userId));
+      });
+    },
+
+    async changePassword(userId: number, sessionId: number, oldPassword: string, newPassword: string) {
+      const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      const user = rows[0];
+      if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
+        throw new AppError(ErrorKey.passwordWrong, 400);
+      }
+      assertPasswordPolicy(newPassword, user.email);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        // other sessions end; the one that changed the password stays
+        await tx
+          .update(authSessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(authSessions.userId, userId), sql`${authSessions.id} <> ${sessionId}`));
+      });
+    },
+
+    async verifyEmail(token: string): Promise<boolean> {
+      const userId = await consumeToken(token, 'verify');
+      if (userId === null) return false;
+      await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+      return true;
+    },
+  };
+
+}
+export type AuthService = ReturnType<typeof authService>;

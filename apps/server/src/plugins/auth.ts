@@ -1,0 +1,82 @@
+import fp from 'fastify-plugin';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { ErrorKey, type AccountTypeId } from '@spotlist/contracts';
+import type { Db } from '../db/client.ts';
+import { authSessions, users } from '../db/schema/index.ts';
+import { AppError } from '../lib/app-error.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { permissionsOf } from '../modules/users/users.repo.ts';
+
+/** Who may call a route. Every route declares one in `config.auth`; the default is 'user'. */
+export type AccessRule = 'public' | 'user' | 'admin';
+
+export interface SessionUser {
+  id: number;
+  sessionId: number;
+  accountType: AccountTypeId;
+  permissions: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AccessRule;
+  }
+  interface FastifyRequest {
+    /** The logged-in user, or null on public routes without a valid token. */
+    user: SessionUser | null;
+  }
+}
+
+export const ADMIN_PERMISSION = 'admin';
+export const AUTH_HEADER = 'x-auth-token';
+
+/** API routes are closed unless they say otherwise; the web app's files and the API docs are open. */
+export function accessRuleOf(url: string | undefined, declared: AccessRule | undefined): AccessRule {
+  if (declared) return declared;
+  if (!url || !url.startsWith('/api/') || url.startsWith('/api/docs')) return 'public';
+  return 'user';
+}
+
+export async function findSession(db: Db, token: string): Promise<SessionUser | null> {
+  if (token.length > 200) return null;
+  const rows = await db
+    .select({
+      id: users.id,
+      sessionId: authSessions.id,
+      accountType: users.accountType,
+      permissions: permissionsOf(users.id),
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(authSessions.accessHash, hashToken(token)),
+        gt(authSessions.accessExpiresAt, new Date()),
+        isNull(authSessions.revokedAt),
+        isNull(authSessions.rotatedAt),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, accountType: row.accountType as AccountTypeId } : null;
+}
+
+/** Reads X-Auth-Token (SPEC §7) before the body is parsed, so a missing login answers 401 first. */
+export const authPlugin = fp<{ db: Db }>(
+  async (app, { db }) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (req) => {
+      const rule = accessRuleOf(req.routeOptions.url, req.routeOptions.config?.auth);
+      const header = req.headers[AUTH_HEADER];
+      const token = typeof header === 'string' && header.length > 0 ? header : undefined;
+      if (token) req.user = await findSession(db, token);
+      if (rule === 'public' || !req.routeOptions.url) return;
+      if (!token) throw new AppError(ErrorKey.unauthorized, 401);
+      if (!req.user) throw new AppError(ErrorKey.tokenInvalid, 401);
+      if (rule === 'admin' && !req.user.permissions.includes(ADMIN_PERMISSION)) {
+        throw new AppError(ErrorKey.forbidden, 403);
+      }
+    });
+  },
+  { name: 'auth' },
+);

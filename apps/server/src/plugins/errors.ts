@@ -1,0 +1,72 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorKey } from '@spotlist/contracts';
+import { AppError } from '../lib/app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answer every error of this route as `error.unknown` (SPEC §8: errors can be anonymized). */
+    anonymizeErrors?: boolean;
+  }
+}
+
+const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: ErrorKey.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: ErrorKey.badContentType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: ErrorKey.badJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: ErrorKey.badJson },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: ErrorKey.badJson },
+  FST_ERR_BAD_STATUS_CODE: { status: 500, key: ErrorKey.unknown },
+};
+
+/** PostgreSQL error codes that are the caller's fault. */
+const DB_CODES: Record<string, { status: number; key: string }> = {
+  '23505': { status: 409, key: ErrorKey.duplicate },
+  '23503': { status: 400, key: ErrorKey.referenceNotFound },
+  '22001': { status: 400, key: ErrorKey.validation },
+  '22P02': { status: 400, key: ErrorKey.validation },
+  '22021': { status: 400, key: ErrorKey.validation },
+};
+
+/** One error handler: every failure becomes `{ key }` (plus `fields` for validation); 5xx never leak. */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+      let status = 500;
+      let body: { key: string; fields?: { path: string; key: string }[] } = { key: ErrorKey.unknown };
+      if (err instanceof AppError) {
+        status = err.status;
+        body = err.fields ? { key: err.key, fields: err.fields } : { key: err.key };
+      } else if (hasZodFastifySchemaValidationErrors(err)) {
+        status = 400;
+        body = {
+          key: ErrorKey.validation,
+          fields: err.validation.map((v) => ({
+            path: `${err.validationContext ?? 'body'}${v.instancePath.replaceAll('/', '.')}`,
+            key: /^[A-Za-z.]+$/.test(v.message ?? '') && !/\s/.test(v.message ?? '') ? v.message! : 'FORM.ERROR.INVALID',
+          })),
+        };
+      } else if (typeof (err as { code?: unknown }).code === 'string' && DB_CODES[(err as { code: string }).code]) {
+        ({ status } = DB_CODES[(err as { code: string }).code]);
+        body = { key: DB_CODES[(err as { code: string }).code].key };
+      } else if (isResponseSerializationError(err)) {
+        status = 500;
+      } else if (err.code && FASTIFY_CODES[err.code]) {
+        ({ status } = FASTIFY_CODES[err.code]);
+        body = { key: FASTIFY_CODES[err.code].key };
+      } else if (err instanceof SyntaxError || err.message?.includes('prototype property')) {
+        status = 400; // malformed JSON or a __proto__ / constructor key
+        body = { key: ErrorKey.badJson };
+      } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+        status = err.statusCode;
+        body = { key: status === 429 ? ErrorKey.rateLimited : ErrorKey.validation };
+      }
+      if (status >= 500) req.log.error({ err }, 'request failed');
+      else req.log.debug({ key: body.key }, 'request refused');
+      if (req.routeOptions.config?.anonymizeErrors) body = { key: ErrorKey.unknown };
+      return reply.status(status).send(body);
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { ErrorKey } from '@spotlist/contracts';
+
+/**
+ * Serves the built web app (apps/web/dist) on the same port as the API, with an SPA fallback:
+ * any GET that is not an API call and not a file answers index.html.
+ */
+export const webPlugin = fp<{ root: string | undefined }>(
+  async (app, { root }) => {
+    const index = root ? path.join(root, 'index.html') : undefined;
+    const hasWeb = !!index && fs.existsSync(index);
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: root!,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, file) => {
+          const rel = path.relative(root!, file);
+          if (rel.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+          else res.header('cache-control', 'no-cache');
+        },
+      });
+    }
+    const html = hasWeb ? fs.readFileSync(index!) : undefined;
+    app.setNotFoundHandler((req, reply) => {
+      const url = req.url.split('?')[0];
+      if (url.startsWith('/api/') || url === '/api' || !html || (req.method !== 'GET' && req.method !== 'HEAD') || path.extname(url)) {
+        return reply.status(404).send({ key: ErrorKey.routeNotFound });
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    });
+  },
+  { name: 'web' },
+);

@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import { ErrorKey } from '@spotlist/contracts';
+import { AppError } from '../lib/app-error.ts';
+import { hmac, randomToken, safeEqual } from '../lib/tokens.ts';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * SPEC §7 XSRF as a signed double-submit: the server sets a readable cookie `random.signature`;
+ * a state-changing call that carries cookies must echo it in X-XSRF-TOKEN, and the signature
+ * must be ours. Calls without any cookie carry no ambient credential (native clients with
+ * X-Auth-Token), so they cannot be forged cross-site and pass.
+ */
+export const xsrfPlugin = fp<{ secret: string; secure: boolean }>(
+  async (app, { secret, secure }) => {
+    const sign = (r: string) => `${r}.${hmac(secret, `xsrf:${r}`)}`;
+    const valid = (t: string) => {
+      const [r, sig, extra] = t.split('.');
+      return !!r && !!sig && extra === undefined && safeEqual(sig, hmac(secret, `xsrf:${r}`));
+    };
+    app.addHook('onRequest', async (req, reply) => {
+      const cookie = req.cookies[XSRF_COOKIE];
+      if (!cookie || !valid(cookie)) {
+        reply.setCookie(XSRF_COOKIE, sign(randomToken()), { path: '/', sameSite: 'lax', secure, httpOnly: false });
+      }
+      if (!UNSAFE.has(req.method) || !req.headers.cookie) return;
+      const header = req.headers[XSRF_HEADER];
+      if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie) || !valid(header)) {
+        throw new AppError(ErrorKey.xsrf, 403);
+      }
+    });
+  },
+  { name: 'xsrf', dependencies: ['@fastify/cookie'] },
+);

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { acquireDataDirLock, openPglite, openPostgres, type Database } from './db/client.ts';
+import { DEMO_USERS, seedAdmin, seedDemo } from './db/seed/accounts.ts';
+import { seedReference } from './db/seed/reference.ts';
+import { buildInfo } from './lib/build-info.ts';
+import { createMailer } from './lib/mailer.ts';
+import { serverRoot } from './lib/paths.ts';
+import { loadSecret } from './lib/secret.ts';
+import { memoryThrottle, redisThrottle, type ThrottleStore } from './lib/throttle.ts';
+
+export interface Running {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds and builds the app: everything `npm start` needs but listen. */
+export async function startServer(config: Config, print: (line: string) => void = console.log): Promise<Running> {
+  let unlock = () => {};
+  let database: Database;
+  if (config.DATABASE_URL) {
+    database = openPostgres(config.DATABASE_URL);
+  } else {
+    unlock = acquireDataDirLock(config.dataDir);
+    database = await openPglite(path.join(config.dataDir, 'pgdata'));
+  }
+  let throttle: ThrottleStore | undefined;
+  try {
+    await database.migrate();
+    await seedReference(database.db);
+    const admin = await seedAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    if (admin.password) print(`Admin login (shown once; set ADMIN_PASSWORD to choose it): ${config.ADMIN_EMAIL} / ${admin.password}`);
+    if (config.SEED_DEMO && (await seedDemo(database.db))) {
+      print('Demo logins:');
+      for (const d of DEMO_USERS) print(`  ${d.email} / ${d.password}`);
+    }
+    throttle = config.REDIS_URL ? redisThrottle(config.REDIS_URL) : memoryThrottle();
+    const app = await buildApp({
+      config,
+      database,
+      mailer: createMailer(config),
+      throttle,
+      secret: loadSecret(config.SECRET, config.dataDir),
+      ...buildInfo(config.GIT_COMMIT),
+      webRoot: config.WEB_DIST ?? path.resolve(serverRoot(), '../web/dist'),
+    });
+    const t = throttle;
+    return {
+      app,
+      database,
+      close: async () => {
+        await app.close();
+        await t.close();
+        await database.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    await throttle?.close();
+    await database.close().catch(() => {});
+    unlock();
+    throw err;
+  }
+}

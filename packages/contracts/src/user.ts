@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { USER_FLAGS } from './constants.ts';
+
+const flagShape = Object.fromEntries(USER_FLAGS.map((f) => [f, z.boolean()])) as {
+  [K in (typeof USER_FLAGS)[number]]: z.ZodBoolean;
+};
+export const UserFlagsSchema = z.object(flagShape);
+export type UserFlags = z.infer<typeof UserFlagsSchema>;
+
+export const DocumentRefSchema = z.object({ id: z.number().int(), urlThumb240: z.string() }).nullable();
+
+/** SPEC §3: the user as the API returns it (session user, login, signup). */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  nickname: z.object({ value: z.string() }),
+  name: z.object({ firstname: z.string(), lastname: z.string(), visibility: z.number().int() }),
+  accountType: z.object({ id: z.number().int() }),
+  industry2: z.object({ id: z.number().int(), key: z.string() }).nullable(),
+  language: z.object({ id: z.number().int(), key: z.string() }),
+  profileFilled: z.boolean(),
+  permissionsInclude: z.array(z.string()),
+  picturedocument: DocumentRefSchema,
+  logodocument: DocumentRefSchema,
+  client: z.object({ id: z.number().int(), domain: z.string() }),
+  ...flagShape,
+  /** Present on login, signup and refresh answers only. */
+  authtoken: z.string().optional(),
+  /** Present only when the client asked for the refresh token in the body (native clients). */
+  refreshToken: z.string().optional(),
+  /** Seconds until the access token expires (login, signup, refresh). */
+  expiresIn: z.number().int().optional(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** Admin: switch a user's activation flags. */
+export const UserFlagsUpdateSchema = UserFlagsSchema.partial();
