@@ -62,6 +62,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Graceful shutdown: in-flight requests finish, new ones get 503 (return503OnClosing), and
+  // answers sent while closing end their keep-alive connection so close() does not wait on it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   const secure = (config.PUBLIC_URL ?? '').startsWith('https://');
   await app.register(errorsPlugin);
   await app.register(helmet, {

@@ -28,7 +28,13 @@ export interface TestApp {
  * PostgreSQL server named by TEST_DATABASE_URL (dropped on close). Mail goes to a temp outbox.
  */
 export async function buildTestApp(
-  opts: { config?: Partial<Record<string, string>>; throttle?: ThrottleStore } = {},
+  opts: {
+    config?: Partial<Record<string, string>>;
+    throttle?: ThrottleStore;
+    /** Extra routes for a test (registered before the app is ready). */
+    register?: (app: FastifyInstance, database: Database) => void | Promise<void>;
+    webRoot?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-test-'));
   const config = testConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ...opts.config });
@@ -65,7 +71,9 @@ export async function buildTestApp(
     secret: config.SECRET!,
     version: '0.0.0-test',
     commit: 'test',
+    webRoot: opts.webRoot,
   });
+  await opts.register?.(app, database);
   await app.ready();
   return {
     app,

@@ -30,10 +30,12 @@ export const CredentialsSchema = z.object({
   password: passwordSchema,
   tokenTransport: z.enum(['body', 'cookie']).optional(),
 });
-export const RefreshSchema = z.object({
-  refresh_token: text(200).optional(),
-  grant_type: z.literal('refresh_token').optional(),
-});
+export const RefreshSchema = z
+  .object({
+    refresh_token: text(200).optional(),
+    grant_type: z.literal('refresh_token').optional(),
+  })
+  .refine((v) => v.refresh_token !== undefined || v.grant_type !== undefined, { error: 'FORM.ERROR.REQUIRED' });
 export const LoginSchema = z.union([CredentialsSchema, RefreshSchema]);
 export type Credentials = z.infer<typeof CredentialsSchema>;
 export type Login = z.infer<typeof LoginSchema>;

@@ -16,7 +16,7 @@ export const requiredText = (max: number) =>
 export const emailSchema = text(254)
   .transform((s) => s.trim().toLowerCase())
   .refine((s) => s.length > 0, { error: 'FORM.ERROR.REQUIRED' })
-  .refine((s) => z.email().safeParse(s).success, { error: 'FORM.ERROR.PATTERN' });
+  .refine((s) => s.length === 0 || z.email().safeParse(s).success, { error: 'FORM.ERROR.PATTERN' });
 
 export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const IdParamSchema = z.object({ id: idSchema });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ErrorKey, IdParamSchema, listResponseSchema, ObjectionableSchema, OkSchema } from '@spotlist/contracts';
@@ -51,6 +51,10 @@ export function resource<Item extends z.ZodObject, Input extends z.ZodTypeAny>(
   const tags = o.tags ?? [o.name];
   const own = (user: SessionUser | null): SQL[] => (o.ownerColumn ? [eq(o.ownerColumn, user!.id)] : []);
   const byId = (id: number, user: SessionUser | null) => and(eq(o.table.id, id), ...own(user));
+  const ownerKey = o.ownerColumn
+    ? Object.entries(getTableColumns(o.table)).find(([, c]) => c === o.ownerColumn)?.[0]
+    : undefined;
+  if (o.ownerColumn && !ownerKey) throw new Error(`${o.name}: the owner column is not a column of the table`);
   const notFound = () => new AppError(ErrorKey.notFound, 404);
   const route = (
     method: 'GET' | 'POST' | 'DELETE',
@@ -98,7 +102,7 @@ export function resource<Item extends z.ZodObject, Input extends z.ZodTypeAny>(
 
   if (o.policy.write) {
     route('POST', 'add', o.policy.write, { body: o.input, response: { 200: o.item } }, async (req) => {
-      const values = { ...o.toRow(req.body), ...(o.ownerColumn ? { [o.ownerColumn.name]: req.user!.id } : {}) };
+      const values = { ...o.toRow(req.body), ...(ownerKey ? { [ownerKey]: req.user!.id } : {}) };
       const rows = await db.insert(o.table).values(values).returning();
       return o.toApi(rows[0] as Row);
     });

@@ -29,6 +29,14 @@ const DB_CODES: Record<string, { status: number; key: string }> = {
   '22021': { status: 400, key: ErrorKey.validation },
 };
 
+/** The PostgreSQL code of a database error (drizzle wraps the driver's error as its cause). */
+function dbCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && DB_CODES[e.code]) return e.code;
+  }
+  return undefined;
+}
+
 /** One error handler: every failure becomes `{ key }` (plus `fields` for validation); 5xx never leak. */
 export const errorsPlugin = fp(
   async (app) => {
@@ -47,9 +55,9 @@ export const errorsPlugin = fp(
             key: /^[A-Za-z.]+$/.test(v.message ?? '') && !/\s/.test(v.message ?? '') ? v.message! : 'FORM.ERROR.INVALID',
           })),
         };
-      } else if (typeof (err as { code?: unknown }).code === 'string' && DB_CODES[(err as { code: string }).code]) {
-        ({ status } = DB_CODES[(err as { code: string }).code]);
-        body = { key: DB_CODES[(err as { code: string }).code].key };
+      } else if (dbCode(err)) {
+        ({ status } = DB_CODES[dbCode(err)!]);
+        body = { key: DB_CODES[dbCode(err)!].key };
       } else if (isResponseSerializationError(err)) {
         status = 500;
       } else if (err.code && FASTIFY_CODES[err.code]) {

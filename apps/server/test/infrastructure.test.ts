@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { acquireDataDirLock } from '../src/db/client.ts';
+import { memoryThrottle, redisThrottle } from '../src/lib/throttle.ts';
+import { parseAppLanguage, parseUserLocation } from '../src/plugins/request-context.ts';
+import { generateOpenApi } from '../src/openapi.ts';
+import { serverRoot } from '../src/lib/paths.ts';
+import { tileOrigin } from '../src/app.ts';
+import { buildTestApp, call, signup, PASSWORD } from './helpers.ts';
+
+describe('data folder lock', () => {
+  it('refuses a second holder while the first lives, takes over a stale lock', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-lock-'));
+    const release = acquireDataDirLock(dir);
+    // a live other process holds it: pid 1 always exists
+    release();
+    fs.writeFileSync(path.join(dir, 'spotlist.lock'), '1');
+    expect(() => acquireDataDirLock(dir)).toThrow(/in use by another Spotlist process \(pid 1\)/);
+    // a pid that does not exist: stale, taken over
+    fs.writeFileSync(path.join(dir, 'spotlist.lock'), '2147483646');
+    const again = acquireDataDirLock(dir);
+    expect(fs.readFileSync(path.join(dir, 'spotlist.lock'), 'utf8')).toBe(String(process.pid));
+    again();
+    expect(fs.existsSync(path.join(dir, 'spotlist.lock'))).toBe(false);
+    fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe('request context', () => {
+  it('reads user-location as lat;lng and ignores anything else', () => {
+    expect(parseUserLocation('48.137;11.575')).toEqual({ lat: 48.137, lng: 11.575 });
+    expect(parseUserLocation(' -33.9 ; 151.2 ')).toEqual({ lat: -33.9, lng: 151.2 });
+    for (const bad of ['91;0', '0;181', 'abc', '48.1,11.5', '', undefined, '1;2;3']) expect(parseUserLocation(bad)).toBeNull();
+  });
+  it('reads app-language, unsupported → en', () => {
+    expect(parseAppLanguage('de')).toBe('de');
+    expect(parseAppLanguage('pt-BR')).toBe('pt');
+    expect(parseAppLanguage('xx')).toBe('en');
+    expect(parseAppLanguage(undefined)).toBe('en');
+  });
+  it('derives the tile host for the CSP', () => {
+    expect(tileOrigin('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
+    expect(tileOrigin('https://{s}.tile.example.com/{z}/{x}/{y}.png')).toBe('https://*.tile.example.com');
+  });
+});
+
+describe('login throttling store', () => {
+  it('memory: counts within the window and forgets after it', async () => {
+    let now = 0;
+    const s = memoryThrottle(() => now);
+    expect(await s.hit('k', 10)).toBe(1);
+    expect(await s.hit('k', 10)).toBe(2);
+    now = 9_999;
+    expect(await s.get('k')).toBe(2);
+    now = 10_000;
+    expect(await s.get('k')).toBe(0);
+  });
+
+  it.runIf(!!process.env.TEST_REDIS_URL)('redis: two server instances share the counters', async () => {
+    const prefix = `spotlist:test:${Date.now()}:${Math.random()}:`;
+    const one = await buildTestApp({ throttle: redisThrottle(process.env.TEST_REDIS_URL!, prefix) });
+    // the second instance shares the first one's database through its routes? No: each test app has
+    // its own database, so sign the same e-mail up on both, then fail on one and be refused on the other.
+    const two = await buildTestApp({ throttle: redisThrottle(process.env.TEST_REDIS_URL!, prefix) });
+    try {
+      const a = await signup(one.app);
+      await call(two.app, 'POST', '/api/signup', { email: a.email, password: PASSWORD, accountType: { id: 1 }, termsaccepted: true });
+      for (let i = 0; i < one.config.LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+        expect((await call(one.app, 'POST', '/api/login', { email: a.email, password: `bad password ${i}` })).statusCode).toBe(401);
+      }
+      const res = await call(two.app, 'POST', '/api/login', { email: a.email, password: PASSWORD });
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ key: 'error.login.throttled' });
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('lets an in-flight request finish while closing', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const t = await buildTestApp({
+      register: (app) => {
+        app.get('/api/test-slow', { config: { auth: 'public' } }, async () => {
+          await gate;
+          return { done: true };
+        });
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const inflight = fetch(`http://127.0.0.1:${port}/api/test-slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
+    await new Promise((r) => setTimeout(r, 100));
+    const closing = t.close();
+    setTimeout(release, 100);
+    expect(await inflight).toEqual({ status: 200, body: { done: true } });
+    await closing;
+  });
+});
+
+describe('openapi.json', () => {
+  it('is committed and matches the routes (regenerate with npm run openapi)', async () => {
+    const committed = fs.readFileSync(path.join(serverRoot(), 'openapi.json'), 'utf8');
+    expect(await generateOpenApi()).toBe(committed);
+  });
+});
