@@ -67,6 +67,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       throw new Error(
         `The data folder ${dataDir} is in use by another Spotlist process (pid ${pid}). ` +
           'Stop it first, or set DATA_DIR to another folder (or DATABASE_URL to use PostgreSQL).',
+        { cause: err },
       );
     }
     fs.rmSync(lock, { force: true }); // stale lock from a process that is gone

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const FEATURES = path.join(import.meta.dirname, 'apps/web/src/features');
+
+/** One web feature never imports another (CODE_STYLE): shared code lives in lib/ or components/. */
+const noCrossFeatureImport = {
+  meta: { type: 'problem', messages: { cross: "Feature '{{from}}' imports feature '{{to}}'; move the shared part to lib/ or components/." } },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(FEATURES + path.sep)) return {};
+    const from = path.relative(FEATURES, file).split(path.sep)[0];
+    const check = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      let target;
+      if (spec.startsWith('.')) target = path.resolve(path.dirname(file), spec);
+      else if (spec.startsWith('@/features/')) target = path.join(FEATURES, spec.slice('@/features/'.length));
+      else return;
+      const rel = path.relative(FEATURES, target);
+      if (rel.startsWith('..')) return;
+      const to = rel.split(path.sep)[0];
+      if (to !== from) context.report({ node, messageId: 'cross', data: { from, to } });
+    };
+    return {
+      ImportDeclaration: (n) => check(n.source, n.source.value),
+      ExportNamedDeclaration: (n) => n.source && check(n.source, n.source.value),
+      ExportAllDeclaration: (n) => check(n.source, n.source.value),
+      ImportExpression: (n) => n.source.type === 'Literal' && check(n.source, n.source.value),
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'e2e/artifacts/**', 'test-results/**', 'bench/results/**', '**/dev-dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2024, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, spotlist: { rules: { 'no-cross-feature-import': noCrossFeatureImport } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'spotlist/no-cross-feature-import': 'error',
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
