@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { login, menu, shot, signup, uniqueEmail } from './support';
+
+test('a private user signs up, completes onboarding, logs out and back in', async ({ page }) => {
+  const email = uniqueEmail('private');
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Spotlist' })).toBeVisible();
+  await shot(page, 'login');
+
+  await signup(page, { type: 'Private', email, nickname: 'Robin' });
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { name: 'Almost done' })).toBeVisible();
+  // onboarding hides the page list: no menu toggle
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  await shot(page, 'onboarding');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Hello, Robin!' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible(); // side menu, permanent at >= 1250 px
+  await shot(page, 'dashboard');
+
+  await menu(page, 'Log out');
+  await expect(page).toHaveURL(/\/login$/);
+  await login(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Hello, Robin!' })).toBeVisible();
+  // the session survives a reload (refresh token cookie + stored user)
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Hello, Robin!' })).toBeVisible();
+});
+
+test('a business must pick an industry during onboarding', async ({ page }) => {
+  await signup(page, { type: 'Business', email: uniqueEmail('biz'), nickname: 'Hotel Am See' });
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Please choose an entry from the list.')).toBeVisible();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await shot(page, 'onboarding-business-industry-required');
+  await page.getByLabel('Industry').selectOption({ label: 'Hospitality' });
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Hello, Hotel Am See!' })).toBeVisible();
+});
+
+test('a guarded page opened while logged out is shown after login', async ({ page }) => {
+  const email = uniqueEmail('guard');
+  await signup(page, { type: 'Private', email, nickname: 'Kim' });
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await menu(page, 'Log out');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto('/dashboard?tab=recent');
+  await expect(page).toHaveURL(/\/login$/);
+  await login(page, email);
+  await expect(page).toHaveURL(/\/dashboard\?tab=recent$/);
+});
+
+test('wrong password shows the translated error toast', async ({ page }) => {
+  await page.goto('/login');
+  await login(page, 'nobody@e2e.spotlist', 'not the password');
+  await expect(page.getByText('E-mail or password is wrong.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the language menu switches the logged-out pages to German, and it is remembered', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
+  await expect(page.getByRole('heading', { name: 'Willkommen bei Spotlist' })).toBeVisible();
+  await shot(page, 'login-de');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Willkommen bei Spotlist' })).toBeVisible();
+  await page.getByLabel('Sprache').selectOption({ label: 'English' });
+  await expect(page.getByRole('heading', { name: 'Welcome to Spotlist' })).toBeVisible();
+});
+
+test('the cookie notice stays dismissed after a reload', async ({ page }) => {
+  await page.goto('/login');
+  const notice = page.getByRole('region', { name: 'Cookie notice' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Got it' }).click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome to Spotlist' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
+});
+
+test('the demo business logs in and the menu shows only built pages', async ({ page }) => {
+  await page.goto('/login');
+  await login(page, 'business@demo.spotlist.app', 'demo-business-2026');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(nav.getByRole('button', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Widget' })).toHaveCount(0);
+});
