@@ -17,6 +17,10 @@ import { infoRoutes } from './modules/info/info.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { securityRoleRoutes } from './modules/security-roles/security-roles.routes.ts';
+import { cityRoutes } from './modules/cities/cities.routes.ts';
+import { settingRoutes } from './modules/settings/settings.routes.ts';
+import { translationRoutes } from './modules/translations/translations.routes.ts';
+import { userLanguageRoutes } from './modules/user-languages/user-languages.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
@@ -117,10 +121,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(infoRoutes, { version: deps.version, commit: deps.commit });
   await app.register(authRoutes, { auth, secureCookies: secure });
-  await app.register(profileRoutes, { db });
+  await app.register(profileRoutes, { db, config, throttle: deps.throttle });
   await app.register(referenceRoutes, { db });
   await app.register(securityRoleRoutes, { db });
   await app.register(adminRoutes, { db });
+  await app.register(cityRoutes);
+  await app.register(settingRoutes, { db });
+  await app.register(userLanguageRoutes, { db });
+  await app.register(translationRoutes, { db });
 
   await app.register(webPlugin, { root: deps.webRoot });
   return app;

@@ -23,3 +23,32 @@ export const IdParamSchema = z.object({ id: idSchema });
 export const IdRefSchema = z.object({ id: z.number().int().positive().max(2_147_483_647) });
 
 export const OkSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * SPEC §5 form error keys. REQUIRED, PATTERN, MINLENGTH and MAXLENGTH are named by the spec; a rule
+ * with a string of its own answers that string (hasId, validateEqual); any other rule answers
+ * FORM.ERROR.{UPPERCASED_NAME} (formErrorKey).
+ */
+export const formErrorKey = (name: string): string => `FORM.ERROR.${name.toUpperCase()}`;
+export const FormError = {
+  required: 'FORM.ERROR.REQUIRED',
+  pattern: 'FORM.ERROR.PATTERN',
+  minlength: 'FORM.ERROR.MINLENGTH',
+  maxlength: 'FORM.ERROR.MAXLENGTH',
+  hasId: 'hasId',
+  validateEqual: 'validateEqual',
+  /** Number rules: above the maximum, and (SPEC §5) also below the minimum. */
+  max: 'FORM.ERROR.MAX',
+  integer: 'FORM.ERROR.INTEGER',
+  number: 'FORM.ERROR.NUMBER',
+  minDate: 'FORM.ERROR.MINDATE',
+  maxDate: 'FORM.ERROR.MAXDATE',
+  visibility: 'FORM.ERROR.VISIBILITY',
+  gender: 'FORM.ERROR.GENDER',
+  cityCountry: 'FORM.ERROR.CITYCOUNTRY',
+  invalid: 'FORM.ERROR.INVALID',
+} as const;
+
+/** A nullable optional text: trimmed, '' and null both become null. */
+export const optionalText = (max: number) =>
+  z.union([text(max), z.null()]).transform((s) => (s === null || s.trim() === '' ? null : s.trim()));

@@ -33,5 +33,9 @@ export const ErrorKey = {
   timeout: 'error.timeout',
   duplicate: 'error.duplicate',
   referenceNotFound: 'error.reference.notfound',
+  /** The default content language cannot be removed while others are offered. */
+  languageDefaultRemove: 'error.language.default.remove',
+  /** The default content language must be one of the offered ones. */
+  languageNotOffered: 'error.language.notoffered',
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];

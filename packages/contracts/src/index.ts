@@ -6,3 +6,8 @@ export * from './auth.ts';
 export * from './user.ts';
 export * from './reference.ts';
 export * from './profile.ts';
+export * from './cities.ts';
+export * from './settings.ts';
+export * from './user-languages.ts';
+export * from './translations.ts';
+export * from './export.ts';

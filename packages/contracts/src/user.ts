@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { USER_FLAGS } from './constants.ts';
+import { LocationSchema, PlaceSchema } from './cities.ts';
+import { CountrySchema } from './reference.ts';
 
 const flagShape = Object.fromEntries(USER_FLAGS.map((f) => [f, z.boolean()])) as {
   [K in (typeof USER_FLAGS)[number]]: z.ZodBoolean;
@@ -25,6 +27,25 @@ export const UserSchema = z.object({
   logodocument: DocumentRefSchema,
   client: z.object({ id: z.number().int(), domain: z.string() }),
   ...flagShape,
+  // Profile fields (SPEC §3). Optional so older answers and test fixtures stay valid; the server
+  // always sends them (null when empty; locationList only for business accounts).
+  description: z.string().nullable().optional(),
+  homepageUrl: z.string().nullable().optional(),
+  street: z.string().nullable().optional(),
+  streetnumber: z.string().nullable().optional(),
+  zip: z.string().nullable().optional(),
+  city: z.string().nullable().optional(),
+  /** The selected place when the city was picked from the city search. */
+  cityPlace: PlaceSchema.nullable().optional(),
+  country: CountrySchema.nullable().optional(),
+  taxid: z.string().nullable().optional(),
+  numberofrooms: z.number().int().nullable().optional(),
+  bloggertype: z.string().nullable().optional(),
+  /** none = null, male = 1, female = 2 */
+  gender: z.number().int().nullable().optional(),
+  /** { value: 'yyyy-MM-dd' } */
+  birthday: z.object({ value: z.string() }).nullable().optional(),
+  locationList: z.object({ list: z.array(LocationSchema) }).optional(),
   /** Present on login, signup and refresh answers only. */
   authtoken: z.string().optional(),
   /** Present only when the client asked for the refresh token in the body (native clients). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -27,12 +27,15 @@ export interface ResourceOptions<Item extends z.ZodObject, Input extends z.ZodTy
   item: Item;
   input: Input;
   policy: ResourcePolicy;
-  toApi: (row: Row) => z.infer<Item>;
+  /** The row as the API shows it; the request gives the caller's context (app-language). */
+  toApi: (row: Row, req: FastifyRequest) => z.infer<Item>;
   toRow: (input: z.infer<Input>) => Row;
   defaults: () => Partial<z.infer<Item>>;
   list?: ListColumns;
   /** Rows belong to users: every query is limited to the caller's rows (ownership in the where). */
   ownerColumn?: PgColumn;
+  /** Also answer the list at the collection path itself (GET /api/setting/). */
+  listAtRoot?: boolean;
   tags?: string[];
 }
 
@@ -47,7 +50,7 @@ export function resource<Item extends z.ZodObject, Input extends z.ZodTypeAny>(
 ): void {
   // The zod validator and serializer are global. Handlers here are generic over the resource, so
   // each reads the validated request through this one shape.
-  type Req = { params: { id: number }; body: z.infer<Input>; query: unknown; user: SessionUser | null };
+  type Req = FastifyRequest & { params: { id: number }; body: z.infer<Input>; query: unknown; user: SessionUser | null };
   const tags = o.tags ?? [o.name];
   const own = (user: SessionUser | null): SQL[] => (o.ownerColumn ? [eq(o.ownerColumn, user!.id)] : []);
   const byId = (id: number, user: SessionUser | null) => and(eq(o.table.id, id), ...own(user));
@@ -76,7 +79,7 @@ export function resource<Item extends z.ZodObject, Input extends z.ZodTypeAny>(
   }
 
   if (o.policy.read) {
-    route('GET', 'list', o.policy.read, { response: { 200: listResponseSchema(o.item) } }, async (req) => {
+    const list = async (req: Req) => {
       const q = readListQuery(req.query);
       const { where, orderBy } = listSql(q, o.list ?? {});
       const cond = and(...own(req.user), ...where);
@@ -90,13 +93,15 @@ export function resource<Item extends z.ZodObject, Input extends z.ZodTypeAny>(
           .offset(q.pageIndex * q.pageSize),
         db.select({ n: count() }).from(o.table).where(cond),
       ]);
-      return { list: rows.map((row) => o.toApi(row as Row)), total: totals[0].n, pageIndex: q.pageIndex, pageSize: q.pageSize };
-    });
+      return { list: rows.map((row) => o.toApi(row as Row, req)), total: totals[0].n, pageIndex: q.pageIndex, pageSize: q.pageSize };
+    };
+    route('GET', 'list', o.policy.read, { response: { 200: listResponseSchema(o.item) } }, list);
+    if (o.listAtRoot) route('GET', '', o.policy.read, { response: { 200: listResponseSchema(o.item) } }, list);
 
     route('GET', ':id', o.policy.read, { params: IdParamSchema, response: { 200: o.item } }, async (req) => {
       const rows = await db.select().from(o.table).where(byId(req.params.id, req.user)).limit(1);
       if (!rows[0]) throw notFound();
-      return o.toApi(rows[0] as Row);
+      return o.toApi(rows[0] as Row, req);
     });
   }
 
@@ -104,13 +109,13 @@ export function resource<Item extends z.ZodObject, Input extends z.ZodTypeAny>(
     route('POST', 'add', o.policy.write, { body: o.input, response: { 200: o.item } }, async (req) => {
       const values = { ...o.toRow(req.body), ...(ownerKey ? { [ownerKey]: req.user!.id } : {}) };
       const rows = await db.insert(o.table).values(values).returning();
-      return o.toApi(rows[0] as Row);
+      return o.toApi(rows[0] as Row, req);
     });
 
     route('POST', 'update/:id', o.policy.write, { params: IdParamSchema, body: o.input, response: { 200: o.item } }, async (req) => {
       const rows = await db.update(o.table).set(o.toRow(req.body)).where(byId(req.params.id, req.user)).returning();
       if (!rows[0]) throw notFound();
-      return o.toApi(rows[0] as Row);
+      return o.toApi(rows[0] as Row, req);
     });
 
     route('DELETE', 'delete/:id', o.policy.write, { params: IdParamSchema, response: { 200: OkSchema } }, async (req) => {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { industries, languages } from './reference.ts';
+import { countries } from './reference-lists.ts';
 
 /** The spec's "client with a domain": the tenant users belong to. */
 export const clients = pgTable('clients', {
@@ -33,9 +34,32 @@ export const users = pgTable(
     aiassistantactivated: boolean('aiassistantactivated').notNull().default(false),
     overlayactivated: boolean('overlayactivated').notNull().default(false),
     gpstrackingactivated: boolean('gpstrackingactivated').notNull().default(false),
+    // Profile (SPEC §3, §7 "Profile and settings"); null when empty.
+    description: text('description'),
+    homepageUrl: text('homepage_url'),
+    // business
+    street: text('street'),
+    streetnumber: text('streetnumber'),
+    zip: text('zip'),
+    city: text('city'),
+    /** The selected place of the city when it was picked from the city search. */
+    cityLatitude: doublePrecision('city_latitude'),
+    cityLongitude: doublePrecision('city_longitude'),
+    cityPlaceid: text('city_placeid'),
+    countryId: integer('country_id').references(() => countries.id),
+    taxid: text('taxid'),
+    numberofrooms: integer('numberofrooms'),
+    // blogger
+    bloggertype: text('bloggertype'),
+    gender: integer('gender'),
+    birthday: date('birthday', { mode: 'string' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check('users_gender_check', sql`${t.gender} in (1, 2)`),
+    check('users_numberofrooms_check', sql`${t.numberofrooms} >= 0`),
+  ],
 );
 
 /**

@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import isoCountries from 'i18n-iso-countries';
 import { FALLBACK_INDUSTRIES } from '@spotlist/contracts';
 import type { Db } from '../client.ts';
-import { clients, industries, languages, securityRoles } from '../schema/index.ts';
+import {
+  academicTitles,
+  clients,
+  contacts,
+  countries,
+  documentTemplateCategories,
+  industries,
+  languages,
+  salutations,
+  securityRoles,
+  timeZones,
+} from '../schema/index.ts';
 
 /** SPEC §9: ids 1 English and 2 German are fixed; the other app languages follow. */
 export const LANGUAGE_ROWS = [
@@ -20,6 +33,62 @@ export const LANGUAGE_ROWS = [
   { id: 13, key: 'da', isocode: 'da-DK', name: 'Dansk' },
 ];
 
+/**
+ * Every ISO 3166-1 country: id = numeric code, key = alpha-2 lower case, countrykey = alpha-2
+ * upper case (SPEC §3 fallbacks Germany 276 'de', Austria 40 'at', Switzerland 756 'ch').
+ */
+export const COUNTRY_ROWS = Object.entries(isoCountries.getNumericCodes())
+  .map(([numeric, alpha2]) => ({
+    id: Number(numeric),
+    key: alpha2.toLowerCase(),
+    countrykey: alpha2,
+    name: isoCountries.getName(alpha2, 'en') ?? alpha2,
+  }))
+  .sort((a, b) => a.id - b.id);
+
+export const SALUTATION_ROWS = [
+  { id: 1, key: 'mr', name: 'Mr' },
+  { id: 2, key: 'ms', name: 'Ms' },
+  { id: 3, key: 'diverse', name: 'Mx' },
+];
+export const ACADEMIC_TITLE_ROWS = [
+  { id: 1, key: 'dr', name: 'Dr.' },
+  { id: 2, key: 'prof', name: 'Prof.' },
+  { id: 3, key: 'profdr', name: 'Prof. Dr.' },
+];
+/** Contact categories: what a contact request is about. */
+export const CONTACT_ROWS = [
+  { id: 1, key: 'general', name: 'General question' },
+  { id: 2, key: 'support', name: 'Support' },
+  { id: 3, key: 'sales', name: 'Sales' },
+  { id: 4, key: 'partnership', name: 'Partnership' },
+  { id: 5, key: 'press', name: 'Press' },
+  { id: 6, key: 'privacy', name: 'Privacy' },
+];
+export const DOCUMENT_TEMPLATE_CATEGORY_ROWS = [
+  { id: 1, key: 'letter', name: 'Letter' },
+  { id: 2, key: 'invoice', name: 'Invoice' },
+  { id: 3, key: 'offer', name: 'Offer' },
+  { id: 4, key: 'contract', name: 'Contract' },
+  { id: 5, key: 'voucher', name: 'Voucher' },
+  { id: 6, key: 'other', name: 'Other' },
+];
+
+/** IANA time zones of this runtime (plus UTC). Ids come from the table; a zone keeps its id. */
+export const timeZoneNames = (): string[] => [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])].sort();
+
+type KeyedTable = PgTable & { id: PgColumn; key: PgColumn; name: PgColumn };
+
+/** Upserts rows with fixed ids; then moves the identity past them so admin additions do not collide. */
+async function upsertFixed(db: Db, table: KeyedTable, tableName: string, rows: { id: number; key: string; name: string }[]) {
+  await db
+    .insert(table)
+    .overridingSystemValue()
+    .values(rows)
+    .onConflictDoUpdate({ target: table.id, set: { key: sql`excluded.key`, name: sql`excluded.name` } });
+  await db.execute(sql`select setval(pg_get_serial_sequence(${tableName}, 'id'), (select max(id) from ${sql.identifier(tableName)}))`);
+}
+
 export const DEFAULT_CLIENT_DOMAIN = 'spotlist.app';
 export const ADMIN_ROLE_KEY = 'admin';
 
@@ -33,6 +102,18 @@ export async function seedReference(db: Db): Promise<void> {
     .insert(industries)
     .values(FALLBACK_INDUSTRIES)
     .onConflictDoUpdate({ target: industries.id, set: { key: sql`excluded.key`, hasrooms: sql`excluded.hasrooms` } });
+  await db
+    .insert(countries)
+    .values(COUNTRY_ROWS)
+    .onConflictDoUpdate({ target: countries.id, set: { key: sql`excluded.key`, countrykey: sql`excluded.countrykey`, name: sql`excluded.name` } });
+  await upsertFixed(db, salutations, 'salutations', SALUTATION_ROWS);
+  await upsertFixed(db, academicTitles, 'academic_titles', ACADEMIC_TITLE_ROWS);
+  await upsertFixed(db, contacts, 'contacts', CONTACT_ROWS);
+  await upsertFixed(db, documentTemplateCategories, 'document_template_categories', DOCUMENT_TEMPLATE_CATEGORY_ROWS);
+  await db
+    .insert(timeZones)
+    .values(timeZoneNames().map((key) => ({ key, name: key })))
+    .onConflictDoNothing({ target: timeZones.key });
   await db.insert(clients).values({ name: 'Spotlist', domain: DEFAULT_CLIENT_DOMAIN }).onConflictDoNothing();
   await db
     .insert(securityRoles)

@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
   app.post(
     '/api/signup',
     { schema: { body: SignupSchema, response: { 200: UserSchema }, tags: ['auth'] }, config: { auth: 'public' } },
-    async (req, reply) => answer(reply, await auth.signup(req.body), req.body.tokenTransport),
+    async (req, reply) => answer(reply, await auth.signup(req.body, req.ctx.language), req.body.tokenTransport),
   );
 
   app.post(
@@ -55,18 +55,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
     },
     async (req, reply) => {
       const body = req.body;
-      if ('email' in body) return answer(reply, await auth.login(body, req.ip), body.tokenTransport);
+      if ('email' in body) return answer(reply, await auth.login(body, req.ip, req.ctx.language), body.tokenTransport);
       const fromCookie = !body.refresh_token;
       const token = body.refresh_token ?? req.cookies[REFRESH_COOKIE];
       if (!token || (!body.grant_type && !body.refresh_token)) throw new AppError(ErrorKey.refreshInvalid, 401);
-      return answer(reply, await auth.refresh(token), fromCookie ? 'cookie' : 'body');
+      return answer(reply, await auth.refresh(token, req.ctx.language), fromCookie ? 'cookie' : 'body');
     },
   );
 
   app.get(
     '/api/session/user',
     { schema: { response: { 200: UserSchema }, tags: ['auth'] }, config: { auth: 'user' } },
-    async (req) => auth.view(req.user!.id),
+    async (req) => auth.view(req.user!.id, req.ctx.language),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ErrorKey, type Credentials, type Signup, type User } from '@spotlist/contracts';
+import { ErrorKey, type AppLanguage, type Credentials, type Signup, type User } from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { authSessions, passwordResetTokens, users } from '../../db/schema/index.ts';
@@ -53,8 +53,9 @@ export function authService(deps: {
     };
   }
 
-  async function view(userId: number): Promise<User> {
-    const u = await loadUserView(db, userId);
+  /** The user as answered; country names follow the request's app-language. */
+  async function view(userId: number, lang: AppLanguage = 'en'): Promise<User> {
+    const u = await loadUserView(db, userId, lang);
     if (!u) throw new AppError(ErrorKey.tokenInvalid, 401);
     return u;
   }
@@ -100,7 +101,7 @@ export function authService(deps: {
   const addressKey = (ip: string) => `addr:${ip}`;
 
   return {
-    async signup(input: Signup): Promise<User & IssuedTokens> {
+    async signup(input: Signup, lang: AppLanguage = 'en'): Promise<User & IssuedTokens> {
       assertPasswordPolicy(input.password, input.email);
       if (await findUserByEmail(db, input.email)) throw new AppError(ErrorKey.emailTaken, 409);
       const passwordHash = await hashPassword(input.password);
@@ -121,11 +122,11 @@ export function authService(deps: {
       const id = inserted[0].id;
       await sendToken(id, input.email, 'verify', input.language?.id === 2 ? 'de' : 'en');
       if (config.REQUIRE_EMAIL_VERIFICATION) throw new AppError(ErrorKey.userUnverified, 403);
-      return { ...(await view(id)), ...(await issue(id)) };
+      return { ...(await view(id, lang)), ...(await issue(id)) };
     },
 
     /** Same answer for an unknown e-mail and a wrong password; throttled per account and address. */
-    async login(input: Credentials, ip: string): Promise<User & IssuedTokens> {
+    async login(input: Credentials, ip: string, lang: AppLanguage = 'en'): Promise<User & IssuedTokens> {
       const aKey = accountKey(input.email);
       const ipKey = addressKey(ip);
       const [a, i] = await Promise.all([throttle.get(aKey), throttle.get(ipKey)]);
@@ -143,11 +144,11 @@ export function authService(deps: {
       }
       await throttle.reset(aKey);
       if (config.REQUIRE_EMAIL_VERIFICATION && !user.emailVerified) throw new AppError(ErrorKey.userUnverified, 403);
-      return { ...(await view(user.id)), ...(await issue(user.id)) };
+      return { ...(await view(user.id, lang)), ...(await issue(user.id)) };
     },
 
     /** Rotates a refresh token. Reusing an already rotated one revokes its whole family. */
-    async refresh(refreshToken: string): Promise<User & IssuedTokens> {
+    async refresh(refreshToken: string, lang: AppLanguage = 'en'): Promise<User & IssuedTokens> {
       const rows = await db
         .select()
         .from(authSessions)
@@ -164,7 +165,7 @@ export function authService(deps: {
         await db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.familyId, s.familyId));
         throw new AppError(ErrorKey.refreshInvalid, 401);
       }
-      return { ...(await view(s.userId)), ...(await issue(s.userId, s.familyId)) };
+      return { ...(await view(s.userId, lang)), ...(await issue(s.userId, s.familyId)) };
     },
 
     async logout(sessionId: number | null, refreshToken?: string) {

@@ -1,79 +1,96 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { AccountType, ErrorKey, OnboardingSchema, USER_LANGUAGES, UserSchema } from '@spotlist/contracts';
+import {
+  AccountDeleteSchema,
+  ErrorKey,
+  OkSchema,
+  ProfileExportSchema,
+  ProfileUpdateSchema,
+  USER_LANGUAGES,
+  UserSchema,
+} from '@spotlist/contracts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { industries, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { loadUserView } from '../users/users.repo.ts';
+import type { ThrottleStore } from '../../lib/throttle.ts';
+import { REFRESH_COOKIE } from '../auth/auth.routes.ts';
+import { profileService } from './profile.service.ts';
 
 const LanguageUpdateSchema = z.object({
   id: z.number().int().positive().optional(),
   language: z.object({
-    id: z.number().int().refine((n) => USER_LANGUAGES.some((l) => l.id === n), { error: 'FORM.ERROR.LANGUAGE' }),
+    id: z
+      .number()
+      .int()
+      .refine((n) => USER_LANGUAGES.some((l) => l.id === n), { error: 'FORM.ERROR.LANGUAGE' }),
   }),
 });
 
 /**
- * SPEC §7 Profile: GET /api/myprofile and POST /api/myprofile/update. This part covers what a
- * profile needs to count as filled (SPEC §5): e-mail, nickname and, for a business, an industry.
+ * SPEC §7 Profile: GET /api/myprofile, POST /api/myprofile/update (onboarding and the full profile
+ * of every account type), DELETE /api/myprofile/delete, GET /api/myprofile/export.
  */
-export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const view = async (id: number) => {
-    const u = await loadUserView(db, id);
-    if (!u) throw new AppError(ErrorKey.tokenInvalid, 401);
-    return u;
-  };
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; throttle: ThrottleStore }> = async (
+  app,
+  { db, config, throttle },
+) => {
+  const profile = profileService({ db, config, throttle });
+  const tags = ['profile'];
 
-  app.get('/api/myprofile', { schema: { response: { 200: UserSchema }, tags: ['profile'] }, config: { auth: 'user' } }, async (req) =>
-    view(req.user!.id),
+  app.get('/api/myprofile', { schema: { response: { 200: UserSchema }, tags }, config: { auth: 'user' } }, async (req) =>
+    profile.view(req.user!.id, req.ctx.language),
   );
 
   app.post(
     '/api/myprofile/update',
-    { schema: { body: OnboardingSchema, response: { 200: UserSchema }, tags: ['profile'] }, config: { auth: 'user' } },
-    async (req) => {
-      const me = req.user!;
-      const body = req.body;
-      // the account type is not changed through the profile; the business rule follows the stored type
-      const isBusiness = me.accountType === AccountType.business;
-      if (isBusiness && !body.industry2?.id) {
-        throw new AppError(ErrorKey.validation, 400, [{ path: 'body.industry2', key: 'hasId' }]);
-      }
-      let industryId: number | null = null;
-      if (isBusiness) {
-        const found = await db.select({ id: industries.id }).from(industries).where(eq(industries.id, body.industry2!.id));
-        if (!found[0]) throw new AppError(ErrorKey.validation, 400, [{ path: 'body.industry2', key: 'hasId' }]);
-        industryId = found[0].id;
-      }
-      const taken = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${body.email} and ${users.id} <> ${me.id}`);
-      if (taken[0]) throw new AppError(ErrorKey.emailTaken, 409);
-      const emailChanged = sql`lower(${users.email}) <> ${body.email}`;
-      await db
-        .update(users)
-        .set({
-          email: body.email,
-          emailVerified: sql`case when ${emailChanged} then false else ${users.emailVerified} end`,
-          nickname: body.nickname.value,
-          industryId,
-          profileFilled: true,
-        })
-        .where(eq(users.id, me.id));
-      return view(me.id);
+    {
+      schema: { body: ProfileUpdateSchema, response: { 200: UserSchema }, tags },
+      config: { auth: 'user' },
+      // The account type never changes through the profile: the stored one replaces whatever the
+      // body says before validation, so the SPEC §5 rules of the real account type apply.
+      preValidation: async (req) => {
+        const body = req.body;
+        if (typeof body === 'object' && body !== null && !Array.isArray(body) && req.user) {
+          (body as unknown as Record<string, unknown>).accountType = { id: req.user.accountType };
+        }
+      },
+    },
+    async (req) => profile.update(req.user!, req.body, req.ctx.language),
+  );
+
+  app.delete(
+    '/api/myprofile/delete',
+    { schema: { body: AccountDeleteSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user' } },
+    async (req, reply) => {
+      await profile.remove(req.user!, req.body.password);
+      reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/myprofile/export',
+    { schema: { response: { 200: ProfileExportSchema }, tags }, config: { auth: 'user' } },
+    async (req, reply) => {
+      const data = await profile.exportData(req.user!, req.ctx.language);
+      const day = data.exportedAt.slice(0, 10);
+      reply
+        .header('content-disposition', `attachment; filename="spotlist-export-${req.user!.id}-${day}.json"`)
+        .header('cache-control', 'no-store');
+      return data;
     },
   );
 
   /** SPEC §7: a user update sends id and language.id. */
   app.post(
     '/api/myprofile/language',
-    { schema: { body: LanguageUpdateSchema, response: { 200: UserSchema }, tags: ['profile'] }, config: { auth: 'user' } },
+    { schema: { body: LanguageUpdateSchema, response: { 200: UserSchema }, tags }, config: { auth: 'user' } },
     async (req) => {
       if (req.body.id !== undefined && req.body.id !== req.user!.id) throw new AppError(ErrorKey.forbidden, 403);
       await db.update(users).set({ languageId: req.body.language.id }).where(eq(users.id, req.user!.id));
-      return view(req.user!.id);
+      return profile.view(req.user!.id, req.ctx.language);
     },
   );
 };

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { USER_FLAGS, type User, type UserFlag } from '@spotlist/contracts';
+import { AccountType, USER_FLAGS, Visibility, type AppLanguage, type Location, type User, type UserFlag } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
-import { clients, industries, languages, securityRoles, userSecurityRoles, users } from '../../db/schema/index.ts';
+import { clients, countries, industries, languages, securityRoles, userLocations, userSecurityRoles, users } from '../../db/schema/index.ts';
+import { countryView } from '../reference/country-names.ts';
 
 /** The permissions a user has through its security roles (SPEC §3 permissionsInclude). */
 export const permissionsOf = (userId: unknown) => sql<string[]>`coalesce((
@@ -11,26 +12,42 @@ export const permissionsOf = (userId: unknown) => sql<string[]>`coalesce((
   cross join lateral jsonb_array_elements_text(r.permissions) p
   where usr.user_id = ${userId}), '[]'::jsonb)`;
 
-/** Loads the user as the API shows it (SPEC §3), or null. */
-export async function loadUserView(db: Db, userId: number): Promise<User | null> {
+/** A business's locations in their order (SPEC §3 locationList.list), as one JSON value. */
+const locationsOf = (userId: unknown) => sql<Location[]>`coalesce((
+  select jsonb_agg(jsonb_build_object(
+    'id', l.id, 'name', l.name, 'city', l.city, 'country', l.country, 'latitude', l.latitude,
+    'longitude', l.longitude, 'placeid', l.placeid, 'visibility', jsonb_build_object('id', l.visibility)
+  ) order by l.position)
+  from ${userLocations} l
+  where l.user_id = ${userId}), '[]'::jsonb)`;
+
+/**
+ * Loads the user as the API shows it (SPEC §3), or null, in one query. Country names follow
+ * `language` (the request's app-language). locationList is sent for business accounts only.
+ */
+export async function loadUserView(db: Db, userId: number, language: AppLanguage = 'en'): Promise<User | null> {
   const rows = await db
     .select({
       u: users,
       industryKey: industries.key,
       languageKey: languages.key,
       clientDomain: clients.domain,
+      country: countries,
       permissions: permissionsOf(users.id),
+      locations: sql<Location[] | null>`case when ${users.accountType} = ${AccountType.business} then ${locationsOf(users.id)} end`,
     })
     .from(users)
     .innerJoin(languages, eq(languages.id, users.languageId))
     .innerJoin(clients, eq(clients.id, users.clientId))
     .leftJoin(industries, eq(industries.id, users.industryId))
+    .leftJoin(countries, eq(countries.id, users.countryId))
     .where(eq(users.id, userId))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
   const { u } = row;
   const flags = Object.fromEntries(USER_FLAGS.map((f) => [f, u[f]])) as Record<UserFlag, boolean>;
+  const country = row.country ? countryView(row.country, language) : null;
   return {
     id: u.id,
     email: u.email,
@@ -46,6 +63,30 @@ export async function loadUserView(db: Db, userId: number): Promise<User | null>
     logodocument: null,
     client: { id: u.clientId, domain: row.clientDomain },
     ...flags,
+    description: u.description,
+    homepageUrl: u.homepageUrl,
+    street: u.street,
+    streetnumber: u.streetnumber,
+    zip: u.zip,
+    city: u.city,
+    cityPlace:
+      u.city && u.cityPlaceid && u.cityLatitude !== null && u.cityLongitude !== null && country
+        ? {
+            city: u.city,
+            country: country.countrykey,
+            latitude: u.cityLatitude,
+            longitude: u.cityLongitude,
+            placeid: u.cityPlaceid,
+            visibility: { id: Visibility.all },
+          }
+        : null,
+    country,
+    taxid: u.taxid,
+    numberofrooms: u.numberofrooms,
+    bloggertype: u.bloggertype,
+    gender: u.gender,
+    birthday: u.birthday ? { value: u.birthday } : null,
+    ...(row.locations ? { locationList: { list: row.locations } } : {}),
   };
 }
 

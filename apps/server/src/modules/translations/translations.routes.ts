@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ErrorKey,
+  OkSchema,
+  TranslationKeyParamSchema,
+  TranslationLangParamSchema,
+  TranslationMapSchema,
+  TranslationOverrideInputSchema,
+  TranslationOverrideSchema,
+  type TranslationMap,
+} from '@spotlist/contracts';
+import type { Db } from '../../db/client.ts';
+import { translationOverrides } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** How long one instance reuses a language's overrides, and how long clients may keep them. */
+export const TRANSLATION_CACHE_SECONDS = 60;
+
+/**
+ * Remote translations (SPEC §7, §8): GET /api/translation/{lang} answers the overrides of one app
+ * language as a flat object (key → text), with an ETag; the web app merges it over its own files.
+ * An admin sets (POST) and removes (DELETE) single keys.
+ */
+export const translationRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => number }> = async (app, { db, now = Date.now }) => {
+  const cache = new Map<string, { at: number; etag: string; map: TranslationMap }>();
+  const tags = ['translations'];
+
+  async function load(lang: string) {
+    const hit = cache.get(lang);
+    if (hit && now() - hit.at < TRANSLATION_CACHE_SECONDS * 1000) return hit;
+    const rows = await db
+      .select({ key: translationOverrides.key, value: translationOverrides.value })
+      .from(translationOverrides)
+      .where(eq(translationOverrides.languageKey, lang))
+      .orderBy(asc(translationOverrides.key));
+    const map: TranslationMap = {};
+    for (const r of rows) map[r.key] = r.value; // keys are checked: no __proto__ / constructor segments
+    const etag = `"${crypto.createHash('sha256').update(JSON.stringify(rows)).digest('base64url').slice(0, 27)}"`;
+    const entry = { at: now(), etag, map };
+    cache.set(lang, entry);
+    return entry;
+  }
+
+  app.get(
+    '/api/translation/:lang',
+    {
+      schema: { params: TranslationLangParamSchema, response: { 200: TranslationMapSchema, 304: z.null() }, tags },
+      config: { auth: 'public' },
+    },
+    async (req, reply) => {
+      const { etag, map } = await load(req.params.lang);
+      reply.header('etag', etag).header('cache-control', `public, max-age=${TRANSLATION_CACHE_SECONDS}`);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return map;
+    },
+  );
+
+  app.post(
+    '/api/translation/:lang',
+    {
+      schema: {
+        params: TranslationLangParamSchema,
+        body: TranslationOverrideInputSchema,
+        response: { 200: TranslationOverrideSchema },
+        tags,
+      },
+      config: { auth: 'admin' },
+    },
+    async (req) => {
+      const [row] = await db
+        .insert(translationOverrides)
+        .values({ languageKey: req.params.lang, key: req.body.key, value: req.body.value })
+        .onConflictDoUpdate({
+          target: [translationOverrides.languageKey, translationOverrides.key],
+          set: { value: sql`excluded.value`, updatedAt: new Date() },
+        })
+        .returning();
+      cache.delete(req.params.lang);
+      return { language: row.languageKey, key: row.key, value: row.value };
+    },
+  );
+
+  app.delete(
+    '/api/translation/:lang/:key',
+    { schema: { params: TranslationKeyParamSchema, response: { 200: OkSchema }, tags }, config: { auth: 'admin' } },
+    async (req) => {
+      const rows = await db
+        .delete(translationOverrides)
+        .where(and(eq(translationOverrides.languageKey, req.params.lang), eq(translationOverrides.key, req.params.key)))
+        .returning({ id: translationOverrides.id });
+      cache.delete(req.params.lang);
+      if (!rows[0]) throw new AppError(ErrorKey.notFound, 404);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { SettingSchema } from './settings.ts';
+import { UserLanguageSchema } from './user-languages.ts';
+import { UserSchema } from './user.ts';
+
+/**
+ * GET /api/myprofile/export (GDPR art. 15/20): everything the account owns, as one JSON file.
+ * Never password hashes, token hashes or tokens: sessions and mail tokens appear by their dates.
+ */
+export const ProfileExportSchema = z.object({
+  format: z.literal('spotlist-export'),
+  version: z.literal(1),
+  exportedAt: z.string(),
+  account: z.object({ createdAt: z.string(), updatedAt: z.string() }),
+  /** The profile as GET /api/myprofile answers it (includes locationList for businesses). */
+  user: UserSchema,
+  settings: z.array(SettingSchema),
+  languages: z.array(UserLanguageSchema),
+  securityRoles: z.array(z.object({ key: z.string(), name: z.string(), permissions: z.array(z.string()) })),
+  sessions: z.array(
+    z.object({
+      createdAt: z.string(),
+      accessExpiresAt: z.string(),
+      refreshExpiresAt: z.string(),
+      rotatedAt: z.string().nullable(),
+      revokedAt: z.string().nullable(),
+    }),
+  ),
+  mailTokens: z.array(z.object({ purpose: z.string(), createdAt: z.string(), expiresAt: z.string(), usedAt: z.string().nullable() })),
+  reports: z.array(z.object({ resource: z.string(), resourceId: z.number().int(), reason: z.string(), createdAt: z.string() })),
+});
+export type ProfileExport = z.infer<typeof ProfileExportSchema>;
