@@ -1,0 +1,95 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { authStore } from '../lib/auth-store';
+import { session, STORAGE_KEYS } from '../lib/storage';
+import { makeUser, setXsrfCookie, storeLoggedInUser } from '../test/fixtures';
+import { currentLocation, renderApp } from '../test/render-app';
+import { server } from '../test/server';
+
+/** Lets pending promises (lazy pages, fetches) settle while fake timers hold the clock. */
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  });
+
+describe('guards (SPEC §2)', () => {
+  it('sends a visitor from a page needing login to the login page after 500 ms, remembering it', async () => {
+    vi.useFakeTimers();
+    renderApp('/dashboard?tab=2');
+    await flush();
+    expect(currentLocation()).toBe('/dashboard?tab=2');
+    await act(async () => vi.advanceTimersByTime(499));
+    expect(currentLocation()).toBe('/dashboard?tab=2');
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(currentLocation()).toBe('/login');
+    expect(session.getJson(STORAGE_KEYS.guardedPage)).toEqual({ pathname: '/dashboard', search: '?tab=2' });
+  });
+
+  it('restores the remembered page after login, before the profile rule', async () => {
+    const user = userEvent.setup();
+    setXsrfCookie();
+    server.use(http.post('/api/login', () => HttpResponse.json(makeUser({ authtoken: 't', profileFilled: false }))));
+    renderApp('/dashboard?tab=2');
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+
+    await user.type(await screen.findByLabelText('E-mail'), 'anna@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    // profileFilled is false (would be /onboarding), but the guarded page wins
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=2'));
+    expect(await screen.findByRole('heading', { name: 'Hello, Anna!' })).toBeInTheDocument();
+    expect(session.get(STORAGE_KEYS.guardedPage)).toBeNull();
+  });
+
+  it('sends a logged-in user from an anonymous page to the dashboard after 500 ms', async () => {
+    storeLoggedInUser();
+    server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser())));
+    vi.useFakeTimers();
+    renderApp('/signup');
+    await flush();
+    await act(async () => vi.advanceTimersByTime(0));
+    await flush();
+    expect(authStore.getState().status).toBe('authenticated');
+    expect(currentLocation()).toBe('/signup');
+    await act(async () => vi.advanceTimersByTime(499));
+    expect(currentLocation()).toBe('/signup');
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(currentLocation()).toBe('/dashboard');
+  });
+
+  it('waits for the session check before deciding', async () => {
+    storeLoggedInUser();
+    let answer: (() => void) | undefined;
+    server.use(
+      http.get('/api/session/user', async () => {
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json(makeUser({ nickname: { value: 'Ben' } }));
+      }),
+    );
+    renderApp('/dashboard');
+    await new Promise((r) => setTimeout(r, 700));
+    expect(currentLocation()).toBe('/dashboard');
+    answer?.();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ben!' })).toBeInTheDocument();
+  });
+
+  it('clears a stored user whose session check fails and then goes to login', async () => {
+    storeLoggedInUser();
+    setXsrfCookie();
+    server.use(http.post('/api/login', () => HttpResponse.json({ key: 'error.refresh.invalid' }, { status: 401 })));
+    renderApp('/dashboard');
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(authStore.getState().stored).toBeNull();
+  });
+
+  it('sends the root path to the login page', async () => {
+    renderApp('/');
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome to Spotlist' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,64 @@
+import { GUARD_REDIRECT_DELAY_MS } from '@spotlist/contracts';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { matchPath } from 'react-router-dom';
+import { useAuth, rememberGuardedPage } from '../lib/auth';
+import { authStore } from '../lib/auth-store';
+import { useAppNavigate, useCurrentLocation } from '../lib/navigation';
+import { PATHS } from '../lib/paths';
+import { PageLoading } from '../components/page-loading';
+
+/**
+ * SPEC §2 guards.
+ * - A page needing login, with nobody logged in, remembers the requested page and its
+ *   parameters, then after 500 ms sends the visitor to the login page.
+ * - A page for anonymous visitors sends a logged-in user to the dashboard after 500 ms.
+ * The redirect happens only if the guarded page is still the current one (Ionic keeps earlier
+ * pages of the stack mounted; a page left in the meantime must not pull the user back).
+ */
+export type Access = 'user' | 'anonymous' | 'public';
+
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+const isAt = (pattern: string, pathname: string): boolean => matchPath({ path: pattern, end: true }, pathname) !== null;
+
+function useDelayedRedirect(active: boolean, guardedPath: string, target: string, onStart?: () => void) {
+  const navigate = useLatest(useAppNavigate());
+  const current = useLatest(useCurrentLocation());
+  const start = useLatest(onStart);
+  useEffect(() => {
+    if (!active || !isAt(guardedPath, current.current.pathname)) return;
+    start.current?.();
+    const timer = setTimeout(() => {
+      if (isAt(guardedPath, current.current.pathname)) navigate.current(target, 'root');
+    }, GUARD_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [active, guardedPath, target, navigate, current, start]);
+}
+
+export function RequireUser({ path, children }: { path: string; children: ReactNode }) {
+  const { status } = useAuth();
+  const location = useCurrentLocation();
+  useDelayedRedirect(status === 'anonymous', path, PATHS.login, () => {
+    // An explicit logout starts afresh; anything else (a visitor, an expired session) comes back.
+    if (authStore.getState().clearedBy !== 'logout') rememberGuardedPage(location);
+  });
+  return status === 'authenticated' ? children : <PageLoading />;
+}
+
+export function RequireAnonymous({ path, children }: { path: string; children: ReactNode }) {
+  const { status } = useAuth();
+  useDelayedRedirect(status === 'authenticated', path, PATHS.dashboard);
+  return children;
+}
+
+export function Guard({ access, path, children }: { access: Access; path: string; children: ReactNode }) {
+  if (access === 'user') return <RequireUser path={path}>{children}</RequireUser>;
+  if (access === 'anonymous') return <RequireAnonymous path={path}>{children}</RequireAnonymous>;
+  return children;
+}

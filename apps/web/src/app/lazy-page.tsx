@@ -1,0 +1,37 @@
+import { lazy, type ComponentType } from 'react';
+import { appEvents } from '../lib/events';
+import { ChunkErrorPage } from './shell/chunk-error-page';
+
+/**
+ * SPEC §8: a chunk that cannot be loaded ('Loading chunk N failed', a failed dynamic import)
+ * publishes `chunk-loading-error`; the page shows a reload offer instead of going blank.
+ */
+const CHUNK_ERROR =
+  /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+
+export const isChunkLoadError = (error: unknown): boolean =>
+  error instanceof Error ? CHUNK_ERROR.test(`${error.name}: ${error.message}`) : CHUNK_ERROR.test(String(error));
+
+/** Loads a page module; a chunk that cannot be loaded yields the reload page instead. */
+export async function loadPage(load: () => Promise<{ default: ComponentType }>): Promise<{ default: ComponentType }> {
+  try {
+    return await load();
+  } catch (error) {
+    if (!isChunkLoadError(error)) throw error;
+    appEvents.emit('chunk-loading-error', { message: error instanceof Error ? error.message : String(error) });
+    return { default: ChunkErrorPage };
+  }
+}
+
+export const lazyPage = (load: () => Promise<{ default: ComponentType }>): ComponentType => lazy(() => loadPage(load));
+
+/** Vite reports a failed preload of a lazy chunk's dependencies with this window event. */
+export function listenForPreloadErrors(): () => void {
+  const onError = (event: Event) => {
+    const payload = (event as Event & { payload?: unknown }).payload;
+    event.preventDefault();
+    appEvents.emit('chunk-loading-error', { message: payload instanceof Error ? payload.message : 'preload failed' });
+  };
+  window.addEventListener('vite:preloadError', onError);
+  return () => window.removeEventListener('vite:preloadError', onError);
+}

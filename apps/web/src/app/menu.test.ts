@@ -1,0 +1,117 @@
+import { USER_FLAGS, type UserFlag } from '@spotlist/contracts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { helpUrl, MENU_ENTRIES, menuNavigation, menuState, visibleMenuEntries } from './menu';
+import { REGISTERED_PAGES } from './routes';
+
+const noFlags = Object.fromEntries(USER_FLAGS.map((f) => [f, false])) as Record<UserFlag, boolean>;
+const allFlags = Object.fromEntries(USER_FLAGS.map((f) => [f, true])) as Record<UserFlag, boolean>;
+/** Every page of the spec registered (as once all issues are built). */
+const ALL_PAGES = new Set(MENU_ENTRIES.flatMap((e) => (e.page ? [e.page] : [])));
+const ids = (entries: { id: string }[]) => entries.map((e) => e.id);
+
+describe('menu visibility (SPEC §2)', () => {
+  it('shows only dashboard, help and logout with the pages built so far, whatever the flags', () => {
+    expect(ids(visibleMenuEntries(noFlags, REGISTERED_PAGES))).toEqual(['dashboard', 'help', 'logout']);
+    expect(ids(visibleMenuEntries(allFlags, REGISTERED_PAGES))).toEqual(['dashboard', 'help', 'logout']);
+  });
+
+  it('shows every page once all are registered and the user has every flag', () => {
+    expect(ids(visibleMenuEntries(allFlags, ALL_PAGES))).toEqual([
+      'dashboard',
+      'guest-mode-app',
+      'widget',
+      'widget-list',
+      'aiContentAssistant',
+      'overlay-manager',
+      'gps-tracking',
+      'profile',
+      'settings',
+      'intro',
+      'help',
+      'logout',
+    ]);
+  });
+
+  it.each([
+    ['hasGuest', 'guest-mode-app'],
+    ['widgetv1activated', 'widget'],
+    ['widgetv2activated', 'widget-list'],
+    ['aiassistantactivated', 'aiContentAssistant'],
+    ['overlayactivated', 'overlay-manager'],
+    ['gpstrackingactivated', 'gps-tracking'],
+  ] as const)('flag %s unlocks exactly the %s entry', (flag, entry) => {
+    const visible = ids(visibleMenuEntries({ ...noFlags, [flag]: true }, ALL_PAGES));
+    const without = ids(visibleMenuEntries(noFlags, ALL_PAGES));
+    expect(visible).toContain(entry);
+    expect(without).not.toContain(entry);
+    expect(visible.filter((id) => !without.includes(id))).toEqual([entry]);
+  });
+
+  it('hides a flagged entry whose page is not registered, even with the flag', () => {
+    const registered = new Set([...REGISTERED_PAGES, 'widget']);
+    expect(ids(visibleMenuEntries({ ...noFlags, widgetv1activated: true, widgetv2activated: true }, registered))).toEqual([
+      'dashboard',
+      'widget',
+      'help',
+      'logout',
+    ]);
+  });
+
+  it('for any flags: the always-visible entries plus the entries whose flag is set', () => {
+    fc.assert(
+      fc.property(
+        fc.record(Object.fromEntries(USER_FLAGS.map((f) => [f, fc.boolean()])) as Record<UserFlag, fc.Arbitrary<boolean>>),
+        (flags) => {
+          const visible = visibleMenuEntries(flags, ALL_PAGES);
+          for (const entry of MENU_ENTRIES) {
+            const expected = entry.flag === undefined || flags[entry.flag];
+            expect(visible.includes(entry)).toBe(expected);
+          }
+        },
+      ),
+    );
+  });
+
+  it('treats a missing user as having no flags', () => {
+    expect(ids(visibleMenuEntries(null, ALL_PAGES))).toEqual(['dashboard', 'profile', 'settings', 'intro', 'help', 'logout']);
+  });
+});
+
+describe('menu state (SPEC §2)', () => {
+  it('is disabled when logged out', () => {
+    expect(menuState(false, false)).toEqual({ enabled: false, showPageList: true, showToggle: false });
+  });
+  it('is disabled, without page list or toggle, during onboarding', () => {
+    expect(menuState(true, true)).toEqual({ enabled: false, showPageList: false, showToggle: false });
+  });
+  it('is enabled with its toggle when logged in', () => {
+    expect(menuState(true, false)).toEqual({ enabled: true, showPageList: true, showToggle: true });
+  });
+});
+
+describe('menu navigation (SPEC §2)', () => {
+  const pathOf = (page: string) => `/${page}`;
+  const entry = (id: string) => MENU_ENTRIES.find((e) => e.id === id)!;
+
+  it('does nothing when the chosen page is already active', () => {
+    expect(menuNavigation(entry('dashboard'), '/dashboard', pathOf, 'h')).toEqual({ kind: 'none' });
+    expect(menuNavigation(entry('profile'), '/profile', pathOf, 'h')).toEqual({ kind: 'none' });
+  });
+  it('pops to root for the dashboard', () => {
+    expect(menuNavigation(entry('dashboard'), '/profile', pathOf, 'h')).toEqual({ kind: 'root', path: '/dashboard' });
+  });
+  it('navigates forward to other pages', () => {
+    expect(menuNavigation(entry('settings'), '/dashboard', pathOf, 'h')).toEqual({ kind: 'navigate', path: '/settings' });
+  });
+  it('opens help externally and logs out', () => {
+    expect(menuNavigation(entry('help'), '/dashboard', pathOf, 'https://faq')).toEqual({ kind: 'external', url: 'https://faq' });
+    expect(menuNavigation(entry('logout'), '/dashboard', pathOf, 'h')).toEqual({ kind: 'logout' });
+  });
+  it('uses the German help path for German only', () => {
+    const urls = { helpUrl: 'https://x/faq/', helpUrlDe: 'https://x/de/faq/' };
+    expect(helpUrl('de', urls)).toBe('https://x/de/faq/');
+    expect(helpUrl('en', urls)).toBe('https://x/faq/');
+    expect(helpUrl('fr', urls)).toBe('https://x/faq/');
+  });
+});

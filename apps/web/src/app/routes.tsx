@@ -1,0 +1,72 @@
+import type { ComponentType } from 'react';
+import { IonRouterOutlet } from '@ionic/react';
+import { Suspense } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+import { PageLoading } from '../components/page-loading';
+import { PATHS } from '../lib/paths';
+import { Guard, type Access } from './guards';
+import { lazyPage } from './lazy-page';
+
+/**
+ * The one route table (SPEC §2). Every page is lazy-loaded. `id` is the route segment of the
+ * spec; menu entries (app/menu.ts) refer to it, and an entry whose page is not listed here is
+ * not shown. Pages of later issues (profile, settings, intro, feature pages) are added here.
+ */
+export interface AppRoute {
+  id: string;
+  path: string;
+  access: Access;
+  Page: ComponentType;
+}
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  { id: 'login', path: PATHS.login, access: 'anonymous', Page: lazyPage(() => import('../features/auth/pages/login-page')) },
+  { id: 'signup', path: PATHS.signup, access: 'anonymous', Page: lazyPage(() => import('../features/auth/pages/signup-page')) },
+  {
+    id: 'password-reset',
+    path: PATHS.passwordReset,
+    access: 'public',
+    Page: lazyPage(() => import('../features/auth/pages/password-reset-page')),
+  },
+  {
+    id: 'onboarding',
+    path: PATHS.onboarding,
+    access: 'user',
+    Page: lazyPage(() => import('../features/profile/pages/onboarding-page')),
+  },
+  {
+    id: 'dashboard',
+    path: PATHS.dashboard,
+    access: 'user',
+    Page: lazyPage(() => import('../features/dashboard/pages/dashboard-page')),
+  },
+];
+
+export const REGISTERED_PAGES: ReadonlySet<string> = new Set(APP_ROUTES.map((r) => r.id));
+
+export const pathOfPage = (id: string): string | undefined => APP_ROUTES.find((r) => r.id === id)?.path;
+
+export const accessOfPath = (pathname: string): Access | undefined => APP_ROUTES.find((r) => r.path === pathname)?.access;
+
+export function AppRoutes({ id }: { id: string }) {
+  return (
+    <IonRouterOutlet id={id}>
+      {APP_ROUTES.map(({ id: routeId, path, access, Page }) => (
+        <Route
+          key={routeId}
+          path={path}
+          element={
+            <Guard access={access} path={path}>
+              <Suspense fallback={<PageLoading />}>
+                <Page />
+              </Suspense>
+            </Guard>
+          }
+        />
+      ))}
+      {/* SPEC §2: the root page at start is the login page. */}
+      <Route path={PATHS.root} element={<Navigate to={PATHS.login} replace />} />
+      <Route path="*" element={<Navigate to={PATHS.login} replace />} />
+    </IonRouterOutlet>
+  );
+}

@@ -1,0 +1,73 @@
+import { IonContent, IonMenu, IonMenuToggle, useIonRouter } from '@ionic/react';
+import { arrowBackOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import { ExternalLink } from '../../components/app-link';
+import { Icon } from '../../components/icon';
+import { useAppMenu } from '../../lib/app-menu';
+import { useAuth } from '../../lib/auth';
+import { config } from '../../lib/config';
+import { usableImageUrl } from '../../lib/image';
+import { useIsOnboarding } from '../../lib/navigation';
+import { menuState } from '../menu';
+
+/**
+ * SPEC §2 side menu: the user's picture (or logo, or a dummy image) and e-mail, a back button
+ * when navigation can go back, the page list (hidden while onboarding), a logo link to the
+ * external site. Disabled when logged out and during onboarding.
+ * The entries are native buttons (one accessible button each, no ion-item in the first bundle).
+ */
+export function SideMenu({ contentId }: { contentId: string }) {
+  const { t } = useTranslation();
+  const { status, user } = useAuth();
+  const onboarding = useIsOnboarding();
+  const router = useIonRouter();
+  const items = useAppMenu();
+  const state = menuState(status === 'authenticated', onboarding);
+  const picture =
+    usableImageUrl(user?.picturedocument?.urlThumb240, config.apiBase) ??
+    usableImageUrl(user?.logodocument?.urlThumb240, config.apiBase) ??
+    '/assets/dummy-user.svg';
+
+  return (
+    <IonMenu contentId={contentId} type="overlay" disabled={!state.enabled}>
+      <IonContent>
+        <div className="side-menu-user">
+          <img src={picture} alt="" width={72} height={72} className="side-menu-picture" />
+          {user && <p className="side-menu-email">{user.email}</p>}
+        </div>
+        {state.enabled && router.canGoBack() && (
+          <IonMenuToggle autoHide={false}>
+            <button type="button" className="side-menu-item" onClick={() => router.goBack()}>
+              <Icon icon={arrowBackOutline} />
+              <span>{t('MENU.BACK')}</span>
+            </button>
+          </IonMenuToggle>
+        )}
+        {state.showPageList && (
+          <nav aria-label={t('MENU.LABEL')}>
+            <ul className="side-menu-list">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <IonMenuToggle autoHide={false}>
+                    <button
+                      type="button"
+                      className={item.active ? 'side-menu-item side-menu-item-active' : 'side-menu-item'}
+                      aria-current={item.active ? 'page' : undefined}
+                      onClick={item.select}
+                    >
+                      <Icon icon={item.icon} />
+                      <span>{t(item.titleKey)}</span>
+                    </button>
+                  </IonMenuToggle>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <ExternalLink href={config.logoLinkUrl} className="side-menu-logo">
+          <img src="/assets/logo.svg" alt={t('APP.LOGO_LINK')} width={48} height={48} />
+        </ExternalLink>
+      </IonContent>
+    </IonMenu>
+  );
+}

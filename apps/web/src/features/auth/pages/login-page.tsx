@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailSchema, passwordSchema } from '@spotlist/contracts';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AppLink } from '../../../components/app-link';
+import { TextField } from '../../../components/form/text-field';
+import { PageLayout } from '../../../components/layout/page-layout';
+import { postLoginPath } from '../../../lib/auth';
+import { login } from '../api/login';
+import { useAppNavigate } from '../../../lib/navigation';
+import { PATHS } from '../../../lib/paths';
+
+const LoginFormSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema.min(1, { error: 'FORM.ERROR.REQUIRED' }),
+});
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useAppNavigate();
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const user = await login(values);
+      navigate(postLoginPath(user), 'root');
+    } catch {
+      // the shell shows the error toast (SPEC §8)
+    }
+  });
+
+  return (
+    <PageLayout title={t('LOGIN.TITLE')}>
+      <h1>{t('LOGIN.HEADING')}</h1>
+      <form onSubmit={onSubmit} noValidate className="form">
+        <TextField control={control} name="email" label={t('FORM.EMAIL')} type="email" inputmode="email" autocomplete="username" />
+        <TextField control={control} name="password" label={t('FORM.PASSWORD')} type="password" autocomplete="current-password" />
+        <button type="submit" className="app-button app-button-block" disabled={isSubmitting}>
+          {t('LOGIN.SUBMIT')}
+        </button>
+      </form>
+      <p className="form-links">
+        <AppLink to={PATHS.passwordReset}>{t('LOGIN.FORGOT_PASSWORD')}</AppLink>
+      </p>
+      <p className="form-links">
+        {t('LOGIN.NO_ACCOUNT')} <AppLink to={PATHS.signup}>{t('LOGIN.TO_SIGNUP')}</AppLink>
+      </p>
+    </PageLayout>
+  );
+}

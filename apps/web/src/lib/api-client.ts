@@ -1,0 +1,290 @@
+import { INFO_CACHE_MS, type ApiInfo, type User } from '@spotlist/contracts';
+import type { z } from 'zod';
+import { authStore, type StoredUser } from './auth-store';
+import { config } from './config';
+import { ERROR_KEYS as ErrorKey } from './error-keys';
+import { appEvents, type AppEventMap, type EventBus } from './events';
+import { getKnownLocation, type LatLng } from './geolocation';
+import { decodeJsonRefs, mayContainRefs } from './json-refs';
+import { getCurrentLanguage } from './language';
+import { isUser } from './session-user';
+
+/**
+ * The one HTTP client of the web app (SPEC §7):
+ * - headers: X-Auth-Token (logged in), app-language, user-location (when known),
+ *   X-XSRF-TOKEN echoing the XSRF-TOKEN cookie on POST/PUT/PATCH/DELETE; same-origin credentials;
+ * - 401 → one token refresh (POST login {grant_type: refresh_token}, the HttpOnly cookie carries
+ *   the refresh token) and one retry, except for the login call itself; a failed refresh clears
+ *   the user and publishes `session-expired`;
+ * - 403 → `auth-error` event; every unsilenced failure → `api-error` event with its key;
+ * - cyclic-reference JSON is decoded.
+ * It never shows a toast or navigates: the shell reacts to the events.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    public readonly key: string,
+    public readonly status: number,
+    public readonly path: string,
+  ) {
+    super(`${status} ${key} (${path})`);
+    this.name = 'ApiError';
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<S extends z.ZodType = z.ZodType> {
+  method?: Method;
+  /** JSON body (sent as application/json). */
+  body?: unknown;
+  query?: URLSearchParams | Record<string, string | number | boolean | undefined>;
+  /** No api-error event (the caller handles the failure). */
+  silent?: boolean;
+  /** Report every failure as error.unknown (SPEC §8). */
+  anonymize?: boolean;
+  /** Do not publish auth-error on 403 (the session check itself). */
+  noAuthErrorEvent?: boolean;
+  /** Validates (and types) the decoded answer with a contracts schema. */
+  schema?: S;
+  /** A light structural check (used where the zod schema would weigh on the first bundle). */
+  guard?: (value: unknown) => boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  baseUrl: string;
+  fetch: typeof fetch;
+  events: EventBus<AppEventMap>;
+  getStoredUser(): StoredUser | null;
+  getLanguage(): string;
+  getLocation(): LatLng | null;
+  readCookie(name: string): string | null;
+  /** A refresh answered with a new token. */
+  onTokenRefreshed(user: User): void;
+  /** The refresh failed: clear the user (SPEC §4). */
+  onSessionLost(): void;
+  now(): number;
+}
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const UNSAFE: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Login (credentials or refresh) never triggers a refresh (SPEC §7). */
+const NO_REFRESH_PATHS = new Set(['/login']);
+export const SESSION_USER_PATH = '/session/user';
+
+export function readDocumentCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return part.slice(eq + 1).trim();
+      }
+    }
+  }
+  return null;
+}
+
+/** SPEC §8: by default a 403 on the session user call is silenced. */
+const silencedByDefault = (method: Method, path: string, status: number): boolean =>
+  method === 'GET' && path === SESSION_USER_PATH && status === 403;
+
+async function readErrorKey(res: Response): Promise<string> {
+  try {
+    const body = (await res.json()) as unknown;
+    if (body && typeof body === 'object' && typeof (body as { key?: unknown }).key === 'string') {
+      const key = (body as { key: string }).key;
+      if (key.length > 0 && key.length <= 200) return key;
+    }
+  } catch {
+    // not JSON (a proxy's HTML page, an empty body)
+  }
+  return ErrorKey.unknown;
+}
+
+export function createApiClient(deps: ApiClientDeps) {
+  let refreshing: Promise<boolean> | null = null;
+  let info: { value: ApiInfo; at: number } | null = null;
+
+  const url = (path: string, query?: RequestOptions['query']): string => {
+    let qs = '';
+    if (query instanceof URLSearchParams) qs = query.toString();
+    else if (query) {
+      const p = new URLSearchParams();
+      for (const [k, v] of Object.entries(query)) if (v !== undefined) p.set(k, String(v));
+      qs = p.toString();
+    }
+    const relative = `${deps.baseUrl}${path}${qs ? `?${qs}` : ''}`;
+    // Absolute against the page (what a browser does implicitly; Node's fetch in tests needs it).
+    return typeof location === 'undefined' ? relative : new URL(relative, location.href).toString();
+  };
+
+  const headersFor = (method: Method, hasBody: boolean, withAuth: boolean): Headers => {
+    const h = new Headers({ Accept: 'application/json' });
+    if (hasBody) h.set('Content-Type', 'application/json');
+    const token = withAuth ? deps.getStoredUser()?.authtoken : undefined;
+    if (token) h.set('X-Auth-Token', token);
+    h.set('app-language', deps.getLanguage());
+    const loc = deps.getLocation();
+    if (loc) h.set('user-location', `${loc.lat};${loc.lng}`);
+    if (UNSAFE.has(method)) {
+      const xsrf = deps.readCookie(XSRF_COOKIE);
+      if (xsrf) h.set(XSRF_HEADER, xsrf);
+    }
+    return h;
+  };
+
+  const send = async (method: Method, path: string, opts: RequestOptions, withAuth = true): Promise<Response> => {
+    // The server sets the XSRF cookie on its answers; a state-changing call made before any
+    // answer (a fresh visitor logging in) first asks for one with the cheap info call.
+    if (UNSAFE.has(method) && !deps.readCookie(XSRF_COOKIE)) await primeXsrf();
+    const hasBody = opts.body !== undefined;
+    return deps.fetch(url(path, opts.query), {
+      method,
+      headers: headersFor(method, hasBody, withAuth),
+      body: hasBody ? JSON.stringify(opts.body) : undefined,
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+  };
+
+  const primeXsrf = async (): Promise<void> => {
+    try {
+      const res = await deps.fetch(url('/api/info'), {
+        method: 'GET',
+        headers: headersFor('GET', false, false),
+        credentials: 'same-origin',
+      });
+      if (res.ok) {
+        const value = (await decode(res)) as unknown;
+        if (isApiInfo(value)) info = { value, at: deps.now() };
+      }
+    } catch {
+      // the real call will fail (and report) on its own
+    }
+  };
+
+  const refresh = (): Promise<boolean> => {
+    if (!refreshing) {
+      refreshing = (async () => {
+        const stored = deps.getStoredUser();
+        try {
+          const body = stored?.refreshToken ? { refresh_token: stored.refreshToken } : { grant_type: 'refresh_token' as const };
+          const res = await send('POST', '/login', { body }, false);
+          if (!res.ok) throw new ApiError(await readErrorKey(res), res.status, '/login');
+          const user = await decode(res);
+          if (!isUser(user) || !user.authtoken) throw new ApiError(ErrorKey.refreshInvalid, 401, '/login');
+          deps.onTokenRefreshed(user);
+          return true;
+        } catch {
+          deps.onSessionLost();
+          return false;
+        }
+      })().finally(() => {
+        refreshing = null;
+      });
+    }
+    return refreshing;
+  };
+
+  const decode = async (res: Response): Promise<unknown> => {
+    if (res.status === 204) return null;
+    const text = await res.text();
+    if (text.trim() === '') return null;
+    const json = JSON.parse(text) as unknown;
+    return mayContainRefs(text) ? decodeJsonRefs(json) : json;
+  };
+
+  const fail = (error: ApiError, method: Method, opts: RequestOptions): never => {
+    const key = opts.anonymize ? ErrorKey.unknown : error.key;
+    const reported = key === error.key ? error : new ApiError(key, error.status, error.path);
+    if (reported.status === 403 && !opts.noAuthErrorEvent && !NOT_AUTH_ERRORS.has(error.key)) {
+      deps.events.emit('auth-error', { key, status: reported.status, path: reported.path });
+    }
+    if (!opts.silent && !silencedByDefault(method, reported.path, reported.status)) {
+      deps.events.emit('api-error', { key, status: reported.status, path: reported.path });
+    }
+    throw reported;
+  };
+
+  async function request<S extends z.ZodType>(path: string, opts: RequestOptions<S> & { schema: S }): Promise<z.output<S>>;
+  async function request<T = unknown>(path: string, opts?: RequestOptions): Promise<T>;
+  async function request(path: string, opts: RequestOptions = {}): Promise<unknown> {
+    const method = opts.method ?? 'GET';
+    let res: Response;
+    try {
+      res = await send(method, path, opts);
+      if (res.status === 401 && !NO_REFRESH_PATHS.has(path) && deps.getStoredUser()) {
+        if (await refresh()) res = await send(method, path, opts);
+        else deps.events.emit('session-expired', { path });
+      }
+    } catch (e) {
+      if ((e as { name?: unknown } | null)?.name === 'AbortError') throw e;
+      return fail(new ApiError(ErrorKey.unavailable, 0, path), method, opts);
+    }
+    if (!res.ok) return fail(new ApiError(await readErrorKey(res), res.status, path), method, opts);
+    let data: unknown;
+    try {
+      data = await decode(res);
+    } catch (e) {
+      console.error(`undecodable answer from ${path}`, e);
+      return fail(new ApiError(ErrorKey.unknown, res.status, path), method, opts);
+    }
+    if (opts.guard && !opts.guard(data)) {
+      console.error(`answer from ${path} does not have the expected shape`);
+      return fail(new ApiError(ErrorKey.unknown, res.status, path), method, opts);
+    }
+    if (!opts.schema) return data;
+    const parsed = opts.schema.safeParse(data);
+    if (!parsed.success) {
+      console.error(`answer from ${path} does not match its contract`, parsed.error.issues);
+      return fail(new ApiError(ErrorKey.unknown, res.status, path), method, opts);
+    }
+    return parsed.data;
+  }
+
+  return {
+    request,
+    get: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...opts, method: 'GET' }),
+    post: <T = unknown>(path: string, body: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...opts, method: 'POST', body }),
+    /** GET /api/api/info, cached for 5 minutes (SPEC §7, §9: 300000 ms). */
+    async apiInfo(): Promise<ApiInfo> {
+      if (info && deps.now() - info.at < INFO_CACHE_MS) return info.value;
+      const value = await request<ApiInfo>('/api/info', { guard: isApiInfo, silent: true });
+      info = { value, at: deps.now() };
+      return value;
+    },
+  };
+}
+
+const isApiInfo = (v: unknown): v is ApiInfo =>
+  typeof v === 'object' &&
+  v !== null &&
+  ['name', 'version', 'commit', 'serverTime'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
+
+/** 403 answers that say nothing about the session: no revalidation for them. */
+const NOT_AUTH_ERRORS: ReadonlySet<string> = new Set([ErrorKey.xsrf, ErrorKey.userUnverified]);
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client, wired to the auth store, the active language and the known location. */
+export const api: ApiClient = createApiClient({
+  baseUrl: config.apiBase,
+  fetch: (...args) => globalThis.fetch(...args),
+  events: appEvents,
+  getStoredUser: () => authStore.getState().stored,
+  getLanguage: getCurrentLanguage,
+  getLocation: getKnownLocation,
+  readCookie: readDocumentCookie,
+  onTokenRefreshed: (user) => authStore.setToken(user),
+  onSessionLost: () => authStore.clear('expired'),
+  now: () => Date.now(),
+});

@@ -1,0 +1,133 @@
+import type { User } from '@spotlist/contracts';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { api, SESSION_USER_PATH } from './api-client';
+import { authStore, type AuthState } from './auth-store';
+import { appEvents } from './events';
+import { changeLanguage, startLanguage } from './i18n';
+import { PATHS } from './paths';
+import { isUser } from './session-user';
+import { session, STORAGE_KEYS } from './storage';
+
+/**
+ * Session actions and hooks (SPEC §4): login, signup, logout, the session check at start, the
+ * remembered guarded page and where to go after login. Navigation itself is the caller's job.
+ */
+export function useAuth(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+}
+
+/** Login, signup and refresh answers (validated by the caller) start the session. */
+export function startSession(user: User): void {
+  authStore.setUser(user);
+}
+
+/** SPEC §4: logout clears the user even if the call fails. */
+export async function logout(): Promise<void> {
+  forgetGuardedPage();
+  try {
+    await api.request('/logout', { method: 'POST', body: {}, silent: true });
+  } catch {
+    // the local session ends anyway
+  } finally {
+    authStore.clear('logout');
+  }
+}
+
+let checking: Promise<User | null> | null = null;
+
+/** SPEC §4: a session check returning no user or an error clears the user. */
+export function checkSession(): Promise<User | null> {
+  if (!authStore.getState().stored) return Promise.resolve(null);
+  checking ??= (async () => {
+    try {
+      const user = await api.request<User | null>(SESSION_USER_PATH, {
+        guard: (v) => v === null || isUser(v),
+        silent: true,
+        noAuthErrorEvent: true,
+      });
+      if (!user || !authStore.getState().stored) {
+        authStore.clear('invalid');
+        return null;
+      }
+      authStore.setUser(user);
+      return user;
+    } catch {
+      authStore.clear('invalid');
+      return null;
+    } finally {
+      checking = null;
+    }
+  })();
+  return checking;
+}
+
+/** Replaces the in-memory user after a profile change (the token stays). */
+export function updateUser(user: User): void {
+  if (authStore.getState().stored) authStore.setUser(user);
+}
+
+export interface GuardedPage {
+  pathname: string;
+  search: string;
+}
+
+/** SPEC §2: remember the page (and its parameters) a logged-out visitor asked for. */
+export function rememberGuardedPage(page: GuardedPage): void {
+  session.setJson(STORAGE_KEYS.guardedPage, { pathname: page.pathname, search: page.search });
+}
+
+export function forgetGuardedPage(): void {
+  session.remove(STORAGE_KEYS.guardedPage);
+}
+
+function takeGuardedPage(): string | null {
+  const raw = session.getJson(STORAGE_KEYS.guardedPage) as Partial<GuardedPage> | null;
+  forgetGuardedPage();
+  if (!raw || typeof raw.pathname !== 'string' || !raw.pathname.startsWith('/') || raw.pathname.startsWith('//')) return null;
+  const search = typeof raw.search === 'string' && raw.search.startsWith('?') ? raw.search : '';
+  return raw.pathname + search;
+}
+
+/** SPEC §2: the stored guarded page if any, else dashboard if the profile is filled, else onboarding. */
+export function postLoginPath(user: Pick<User, 'profileFilled'>): string {
+  return takeGuardedPage() ?? (user.profileFilled ? PATHS.dashboard : PATHS.onboarding);
+}
+
+/**
+ * Starts the session check, keeps the language in step with the session (SPEC §4: re-evaluated
+ * on login and logout), revalidates the session on auth errors (SPEC §8) and follows other tabs.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { stored } = useAuth();
+  const languageKey = stored?.language.key ?? null;
+  const userId = stored?.id ?? null;
+
+  useEffect(() => {
+    if (authStore.getState().status === 'checking') void checkSession();
+  }, []);
+
+  useEffect(() => {
+    void changeLanguage(startLanguage(languageKey));
+  }, [languageKey, userId]);
+
+  useEffect(
+    () =>
+      appEvents.on('auth-error', () => {
+        void checkSession();
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === STORAGE_KEYS.user) {
+        authStore.reload();
+        void checkSession();
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  return children;
+}

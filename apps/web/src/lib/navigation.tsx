@@ -1,0 +1,39 @@
+import { useIonRouter } from '@ionic/react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { PATHS } from './paths';
+
+/**
+ * The router's current location, read once at the top of the app. Ionic keeps hidden pages of
+ * the stack mounted; their guards compare against this location, not against their own route.
+ */
+export interface CurrentLocation {
+  pathname: string;
+  search: string;
+}
+
+const CurrentLocationContext = createContext<CurrentLocation | null>(null);
+
+export function CurrentLocationProvider({ children }: { children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  const value = useMemo(() => ({ pathname, search }), [pathname, search]);
+  return <CurrentLocationContext.Provider value={value}>{children}</CurrentLocationContext.Provider>;
+}
+
+export function useCurrentLocation(): CurrentLocation {
+  const value = useContext(CurrentLocationContext);
+  if (!value) throw new Error('useCurrentLocation needs CurrentLocationProvider');
+  return value;
+}
+
+/** SPEC §2: "onboarding is active" while the onboarding page is shown. */
+export const useIsOnboarding = (): boolean => useCurrentLocation().pathname === PATHS.onboarding;
+
+export type NavigationMode = 'forward' | 'back' | 'root';
+
+/** Navigation through Ionic's router (keeps its page stack and transitions right). */
+export function useAppNavigate(): (path: string, mode?: NavigationMode) => void {
+  const router = useIonRouter();
+  const push = router.push;
+  return useCallback((path: string, mode: NavigationMode = 'forward') => push(path, mode, mode === 'root' ? 'replace' : 'push'), [push]);
+}

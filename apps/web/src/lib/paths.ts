@@ -1,0 +1,13 @@
+/**
+ * Paths of the pages that code outside app/routes.tsx must know (navigation after login, the
+ * guards' targets, links between pages). SPEC §2: the login guard page is LoginPage and the
+ * anonymous guard sends to DashboardPage.
+ */
+export const PATHS = {
+  root: '/',
+  login: '/login',
+  signup: '/signup',
+  passwordReset: '/password-reset',
+  onboarding: '/onboarding',
+  dashboard: '/dashboard',
+} as const;

@@ -1,0 +1,26 @@
+import { UPDATE_CHECK_INTERVAL_MS } from '@spotlist/contracts';
+
+/**
+ * SPEC §4 updates: the service worker is registered only when enabled in the build config
+ * (VITE_PWA, see vite.config.ts) and supported by the browser; a new version is activated
+ * automatically (registerType autoUpdate: the new worker takes over and the page reloads);
+ * an update check runs every 300000 ms. SPEC §8 console logs.
+ */
+export async function registerServiceWorker(): Promise<void> {
+  if (!__PWA_ENABLED__ || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const { registerSW } = await import('virtual:pwa-register');
+  registerSW({
+    immediate: true,
+    onRegisteredSW(_url, registration) {
+      console.log('service worker installed');
+      if (!registration) return;
+      setInterval(() => {
+        if (registration.installing || navigator.onLine === false) return;
+        registration.update().catch((error: unknown) => console.warn('service worker update check failed', error));
+      }, UPDATE_CHECK_INTERVAL_MS);
+    },
+    onRegisterError(error: unknown) {
+      console.error('service worker installation error', error);
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { isApiError } from './api-client';
+
+/**
+ * The app's one QueryClient. The shell itself fetches nothing through react-query, so the
+ * provider wraps the components that read server state (`export default withQueryClient(X)`)
+ * instead of the whole app: react-query loads with the first of them, not in the first bundle,
+ * and pages without queries do not load it at all. All share this client and its cache.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // An API answer (4xx/5xx with a key) is final; only a failed connection is retried once.
+        retry: (count, error) => count < 1 && isApiError(error) && error.status === 0,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+export function withQueryClient<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  function WithQueryClient(props: P) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <Component {...props} />
+      </QueryClientProvider>
+    );
+  }
+  WithQueryClient.displayName = `WithQueryClient(${Component.displayName ?? Component.name})`;
+  return WithQueryClient;
+}

@@ -1,0 +1,67 @@
+/**
+ * The only place that touches localStorage / sessionStorage. Access can throw (private mode,
+ * disabled storage, quota): every call degrades to "nothing stored" instead of breaking the app.
+ */
+export const STORAGE_KEYS = {
+  /** SPEC §3: the locally stored logged-in user (id, token, permissionsInclude, language). */
+  user: 'spotlist.user',
+  /** SPEC §9: the chosen user language id (1 English, 2 German). */
+  userLanguage: 'spotlist.userLanguage',
+  /** SPEC §9: the active app language, kept in session storage. */
+  appLanguage: 'spotlist.appLanguage',
+  /** SPEC §2: the cookie notice was dismissed. */
+  cookieNotice: 'spotlist.cookieNoticeDismissed',
+  /** SPEC §2: the guarded page a logged-out visitor asked for (restored after login). */
+  guardedPage: 'spotlist.guardedPage',
+} as const;
+
+type Kind = 'localStorage' | 'sessionStorage';
+
+function area(kind: Kind): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window[kind];
+  } catch {
+    return null;
+  }
+}
+
+function makeStore(kind: Kind) {
+  return {
+    get(key: string): string | null {
+      try {
+        return area(kind)?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    set(key: string, value: string): void {
+      try {
+        area(kind)?.setItem(key, value);
+      } catch {
+        // storage full or disabled: the value simply is not remembered
+      }
+    },
+    remove(key: string): void {
+      try {
+        area(kind)?.removeItem(key);
+      } catch {
+        // see set()
+      }
+    },
+    getJson(key: string): unknown {
+      const raw = this.get(key);
+      if (raw === null) return null;
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        return null;
+      }
+    },
+    setJson(key: string, value: unknown): void {
+      this.set(key, JSON.stringify(value));
+    },
+  };
+}
+
+export const local = makeStore('localStorage');
+export const session = makeStore('sessionStorage');

@@ -1,0 +1,35 @@
+import { setupIonicReact } from '@ionic/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import '@ionic/react/css/core.css';
+import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
+import '@ionic/react/css/typography.css';
+import '@ionic/react/css/padding.css';
+import './theme/variables.css';
+import './theme/app.css';
+
+import App from './app/App';
+import { authStore } from './lib/auth-store';
+import { initI18n, startLanguage } from './lib/i18n';
+import { registerServiceWorker } from './lib/pwa';
+
+/** SPEC §4 startup: bootstrap (translations in the start language), then the session check. */
+async function bootstrap(): Promise<void> {
+  setupIonicReact();
+  await initI18n(startLanguage(authStore.getState().stored?.language.key));
+  const root = document.getElementById('root');
+  if (!root) throw new Error('no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  void registerServiceWorker();
+}
+
+bootstrap().catch((error: unknown) => {
+  // SPEC §8 console log
+  console.error('app bootstrap failure', error);
+});

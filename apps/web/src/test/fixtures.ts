@@ -1,0 +1,55 @@
+import type { User } from '@spotlist/contracts';
+import type { StoredUser } from '../lib/auth-store';
+import { authStore } from '../lib/auth-store';
+import { local, STORAGE_KEYS } from '../lib/storage';
+
+/** A user as the API returns it (contracts UserSchema), with overrides. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    email: 'anna@example.com',
+    emailVerified: true,
+    nickname: { value: 'Anna' },
+    name: { firstname: '', lastname: '', visibility: 1 },
+    accountType: { id: 1 },
+    industry2: null,
+    language: { id: 1, key: 'en' },
+    profileFilled: true,
+    permissionsInclude: [],
+    picturedocument: null,
+    logodocument: null,
+    client: { id: 1, domain: 'spotlist.example' },
+    hasGuest: false,
+    widgetv1activated: false,
+    widgetv2activated: false,
+    aiassistantactivated: false,
+    overlayactivated: false,
+    gpstrackingactivated: false,
+    ...overrides,
+  };
+}
+
+/** Puts a logged-in user into localStorage (as after an earlier login) and reloads the store. */
+export function storeLoggedInUser(overrides: Partial<StoredUser> = {}): StoredUser {
+  const stored: StoredUser = {
+    id: 7,
+    authtoken: 'token-1',
+    permissionsInclude: [],
+    language: { id: 1, key: 'en' },
+    ...overrides,
+  };
+  local.setJson(STORAGE_KEYS.user, stored);
+  authStore.reload();
+  return stored;
+}
+
+export function setXsrfCookie(value = 'xsrf-1'): void {
+  document.cookie = `XSRF-TOKEN=${value}; path=/`;
+}
+
+export function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}

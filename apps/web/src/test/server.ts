@@ -1,0 +1,17 @@
+import { ApiInfoSchema, type ApiInfo } from '@spotlist/contracts';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+/** MSW handlers every test gets (typed by the contracts); tests add their own with server.use. */
+const info: ApiInfo = ApiInfoSchema.parse({ name: 'spotlist', version: '0.1.0', commit: 'test', serverTime: '2026-01-01T00:00:00Z' });
+
+export const defaultHandlers = [
+  http.get('/api/api/info', () => {
+    // what the server does: the info answer sets the XSRF cookie when there is none
+    if (!document.cookie.includes('XSRF-TOKEN=')) document.cookie = 'XSRF-TOKEN=primed; path=/';
+    return HttpResponse.json(info);
+  }),
+  http.get('/api/session/user', () => HttpResponse.json({ key: 'error.auth.required' }, { status: 401 })),
+];
+
+export const server = setupServer(...defaultHandlers);

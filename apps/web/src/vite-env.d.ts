@@ -1,0 +1,21 @@
+/// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/vanillajs" />
+
+/** Set by vite.config.ts from VITE_PWA (default: on for production builds). */
+declare const __PWA_ENABLED__: boolean;
+
+interface ImportMetaEnv {
+  readonly VITE_API_BASE?: string;
+  readonly VITE_PWA?: string;
+  readonly VITE_HELP_URL?: string;
+  readonly VITE_HELP_URL_DE?: string;
+  readonly VITE_HOME_URL?: string;
+  readonly VITE_IMPRINT_URL?: string;
+  readonly VITE_PRIVACY_URL?: string;
+  readonly VITE_TERMS_URL?: string;
+  readonly VITE_LOGO_LINK_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

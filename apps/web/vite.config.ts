@@ -1,0 +1,132 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * @ionic/react declares its class components as `class X extends React.Component {…}`; the
+ * bundler must keep such a class even when unused (reading `React.Component` might have an
+ * effect), and with it the web component it renders (tabs, back button, ion-icon: ~17 KB gzip in
+ * the first bundle). Wrapping each top-level class in a pure-annotated function lets unused ones
+ * go. The file is generated and formatted (a class ends at the first `}` in column 0); if a
+ * release changes that shape, the build says so instead of silently shipping the extra code.
+ */
+function ionicReactPureClasses(): Plugin {
+  const CLASS = /^class ([A-Za-z0-9_$]+) extends (React\.(?:Pure)?Component) \{\n([\s\S]*?)^\}$/gm;
+  return {
+    name: 'spotlist:ionic-react-pure-classes',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]@ionic[\\/]react[\\/]dist[\\/]index\.js$/ },
+      handler(code) {
+        let wrapped = 0;
+        const out = code.replace(CLASS, (_all, name: string, base: string, body: string) => {
+          wrapped += 1;
+          return `const ${name} = /*@__PURE__*/ (() => class ${name} extends ${base} {\n${body}})();`;
+        });
+        if (wrapped === 0) this.warn('no class component found in @ionic/react: check ionicReactPureClasses');
+        // React.memo/forwardRef/createContext only build values: unused ones may go too.
+        return { code: out.replace(/= React\.(memo|forwardRef|createContext)\(/g, '= /*@__PURE__*/ React.$1('), map: null };
+      },
+    },
+  };
+}
+
+/**
+ * Web app build. Output: apps/web/dist (served by the server in production).
+ *
+ * VITE_PWA: "true"/"false"; default on for production builds, off for the dev server. When off,
+ * no service worker is generated or registered (src/lib/pwa.ts).
+ * API_PROXY_TARGET: where the dev and preview servers proxy /api (default http://localhost:3000).
+ */
+export default defineConfig(({ command, mode }) => {
+  const env = loadEnv(mode, import.meta.dirname, 'VITE_');
+  const pwaEnabled = env.VITE_PWA ? env.VITE_PWA === 'true' : command === 'build';
+  // Where `vite` / `vite preview` send /api (the server's default port).
+  const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+  return {
+    root: import.meta.dirname,
+    plugins: [
+      react(),
+      ionicReactPureClasses(),
+      VitePWA({
+        disable: !pwaEnabled,
+        registerType: 'autoUpdate',
+        // registered by src/lib/pwa.ts (only when enabled and supported)
+        injectRegister: false,
+        includeAssets: ['favicon.svg', 'assets/*.svg'],
+        manifest: {
+          name: 'Spotlist',
+          short_name: 'Spotlist',
+          description: 'Places you like, lists and recommendations.',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          background_color: '#ffffff',
+          theme_color: '#1b6e5a',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        workbox: {
+          globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+          // Ionic's chunks stay far below, but a future map or PDF chunk must not break the build.
+          maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+          navigateFallback: '/index.html',
+          // The API (and its docs) are the server's; the service worker must never answer them.
+          navigateFallbackDenylist: [/^\/api(\/|$)/],
+          cleanupOutdatedCaches: true,
+          clientsClaim: true,
+          skipWaiting: true,
+        },
+      }),
+    ],
+    define: {
+      __PWA_ENABLED__: JSON.stringify(pwaEnabled),
+    },
+    server: {
+      port: 5173,
+      proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    },
+    preview: {
+      proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      // Maps are written (for error reports and size analysis) but not referenced by the bundle.
+      sourcemap: 'hidden',
+      // The first chunk is ~500 KB before gzip (Ionic ships its CSS inside the components);
+      // gzip sizes are what bench/check-size.mjs guards.
+      chunkSizeWarningLimit: 700,
+      rolldownOptions: {
+        output: {
+          // Everything the first page needs goes into one chunk next to the entry (two requests,
+          // one gzip dictionary; the default split made 14 small chunks and ~7 KB more gzip).
+          // Only modules that are themselves part of the initial import chain are captured
+          // (includeDependenciesRecursively: false): a component a lazy page takes from its own
+          // wrapper (components/ionic) stays with that page.
+          codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], includeDependenciesRecursively: false }] },
+        },
+        treeshake: {
+          // Ionic React creates some wrappers with unannotated factory calls; calling them has no
+          // effect besides building the component, so unused ones (tabs, nav …) can go.
+          manualPureFunctions: ['createForwardRef', 'createReactComponent'],
+          // STACK-NOTES: without this every Ionic component lands in the first chunk. Ionic's
+          // component modules only define custom elements when their component is used; CSS
+          // keeps its side effects. First matching rule wins.
+          moduleSideEffects: [
+            { test: /\.css$/, sideEffects: true },
+            { test: /[\\/]node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]/, sideEffects: false },
+            { test: /[\\/]node_modules[\\/]@ionic[\\/]react[\\/]dist[\\/]/, sideEffects: false },
+            // The contracts only declare schemas and constants.
+            { test: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+          ],
+        },
+      },
+    },
+  };
+});
