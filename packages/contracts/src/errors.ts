@@ -1,8 +1,10 @@
-import { z } from 'zod';
+// No zod here: the web app's first bundle imports these keys without pulling in a validator.
 
-/** SPEC §3: API error body. `key` is `error.unknown` when anonymized. */
-export const ApiErrorSchema = z.object({ key: z.string() });
-export type ApiError = z.infer<typeof ApiErrorSchema>;
+/** SPEC §3: API error body. `key` is `error.unknown` when anonymized; validation adds `fields`. */
+export interface ApiError {
+  key: string;
+  fields?: { path: string; key: string }[];
+}
 
 /** Every error key the API answers with. The web app translates them as ERROR.{key}. */
 export const ErrorKey = {

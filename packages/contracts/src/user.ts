@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_FLAGS } from './constants.ts';
+import { USER_FLAGS, USER_LANGUAGES } from './constants.ts';
 import { LocationSchema, PlaceSchema } from './cities.ts';
 import { CountrySchema } from './reference.ts';
 
@@ -57,3 +57,15 @@ export type User = z.infer<typeof UserSchema>;
 
 /** Admin: switch a user's activation flags. */
 export const UserFlagsUpdateSchema = UserFlagsSchema.partial();
+
+/** SPEC §7: a user language update sends id and language.id (1 English, 2 German). */
+export const LanguageUpdateSchema = z.object({
+  id: z.number().int().positive().optional(),
+  language: z.object({
+    id: z
+      .number()
+      .int()
+      .refine((n) => USER_LANGUAGES.some((l) => l.id === n), { error: 'FORM.ERROR.LANGUAGE' }),
+  }),
+});
+export type LanguageUpdate = z.infer<typeof LanguageUpdateSchema>;

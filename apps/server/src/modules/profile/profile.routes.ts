@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   AccountDeleteSchema,
   ErrorKey,
   OkSchema,
   ProfileExportSchema,
   ProfileUpdateSchema,
-  USER_LANGUAGES,
+  LanguageUpdateSchema,
   UserSchema,
 } from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
@@ -18,15 +17,6 @@ import type { ThrottleStore } from '../../lib/throttle.ts';
 import { REFRESH_COOKIE } from '../auth/auth.routes.ts';
 import { profileService } from './profile.service.ts';
 
-const LanguageUpdateSchema = z.object({
-  id: z.number().int().positive().optional(),
-  language: z.object({
-    id: z
-      .number()
-      .int()
-      .refine((n) => USER_LANGUAGES.some((l) => l.id === n), { error: 'FORM.ERROR.LANGUAGE' }),
-  }),
-});
 
 /**
  * SPEC §7 Profile: GET /api/myprofile, POST /api/myprofile/update (onboarding and the full profile
