@@ -19,3 +19,16 @@ await build({
   logLevel: 'warning',
 });
 console.log('server built: apps/server/dist/main.js');
+
+// A freshly initialised embedded database, so the first `npm start` on an empty DATA_DIR copies it
+// instead of running initdb (about 0.8 s instead of 2 s). Named by the PGlite version it fits.
+const { PGlite } = await import('@electric-sql/pglite');
+const pgliteVersion = JSON.parse(fs.readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')).version;
+const template = new URL(`./dist/pgdata-template-${pgliteVersion}.tar.gz`, import.meta.url);
+if (!fs.existsSync(template)) {
+  const pg = await PGlite.create();
+  const dump = await pg.dumpDataDir('gzip');
+  fs.writeFileSync(template, Buffer.from(await dump.arrayBuffer()));
+  await pg.close();
+  console.log(`database template written: apps/server/dist/pgdata-template-${pgliteVersion}.tar.gz`);
+}

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -36,9 +37,34 @@ export function openPostgres(url: string, max = 10): Database {
   };
 }
 
+/**
+ * A freshly initialised data folder made by the build (dist/pgdata-template-<pglite version>.tar.gz),
+ * or undefined when there is none for the installed PGlite.
+ */
+function pgliteTemplate(): Blob | undefined {
+  try {
+    const root = serverRoot();
+    // the package's exports hide its package.json: find it above the resolved entry
+    let dir = path.dirname(createRequire(path.join(root, 'package.json')).resolve('@electric-sql/pglite'));
+    while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+    const version = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version as string;
+    const file = path.join(root, 'dist', `pgdata-template-${version}.tar.gz`);
+    return fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Embedded PGlite: in a folder (`npm start`) or in memory (tests, when dataDir is undefined). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  let client: PGlite;
+  if (!dataDir) client = await PGlite.create();
+  else {
+    const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+    const template = fresh ? pgliteTemplate() : undefined;
+    if (template) fs.mkdirSync(dataDir, { recursive: true });
+    client = template ? await PGlite.create(dataDir, { loadDataDir: template }) : await PGlite.create(dataDir);
+  }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
