@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { preparedPerDb } from '../db/prepared.ts';
 import { ErrorKey, type AccountTypeId } from '@spotlist/contracts';
 import type { Db } from '../db/client.ts';
 import { authSessions, users } from '../db/schema/index.ts';
@@ -37,9 +38,8 @@ export function accessRuleOf(url: string | undefined, declared: AccessRule | und
   return 'user';
 }
 
-export async function findSession(db: Db, token: string): Promise<SessionUser | null> {
-  if (token.length > 200) return null;
-  const rows = await db
+const findSessionQuery = preparedPerDb((db) =>
+  db
     .select({
       id: users.id,
       sessionId: authSessions.id,
@@ -50,13 +50,19 @@ export async function findSession(db: Db, token: string): Promise<SessionUser | 
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
       and(
-        eq(authSessions.accessHash, hashToken(token)),
-        gt(authSessions.accessExpiresAt, new Date()),
+        eq(authSessions.accessHash, sql.placeholder('hash')),
+        gt(authSessions.accessExpiresAt, sql`now()`),
         isNull(authSessions.revokedAt),
         isNull(authSessions.rotatedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_session'),
+);
+
+export async function findSession(db: Db, token: string): Promise<SessionUser | null> {
+  if (token.length > 200) return null;
+  const rows = await findSessionQuery(db).execute({ hash: hashToken(token) });
   const row = rows[0];
   return row ? { ...row, accountType: row.accountType as AccountTypeId } : null;
 }

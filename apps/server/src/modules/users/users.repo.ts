@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AccountType, USER_FLAGS, Visibility, type AppLanguage, type Location, type User, type UserFlag } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { clients, countries, industries, languages, securityRoles, userLocations, userSecurityRoles, users } from '../../db/schema/index.ts';
 import { countryView } from '../reference/country-names.ts';
 
@@ -25,8 +26,8 @@ const locationsOf = (userId: unknown) => sql<Location[]>`coalesce((
  * Loads the user as the API shows it (SPEC §3), or null, in one query. Country names follow
  * `language` (the request's app-language). locationList is sent for business accounts only.
  */
-export async function loadUserView(db: Db, userId: number, language: AppLanguage = 'en'): Promise<User | null> {
-  const rows = await db
+const userViewQuery = preparedPerDb((db) =>
+  db
     .select({
       u: users,
       industryKey: industries.key,
@@ -41,8 +42,13 @@ export async function loadUserView(db: Db, userId: number, language: AppLanguage
     .innerJoin(clients, eq(clients.id, users.clientId))
     .leftJoin(industries, eq(industries.id, users.industryId))
     .leftJoin(countries, eq(countries.id, users.countryId))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_view'),
+);
+
+export async function loadUserView(db: Db, userId: number, language: AppLanguage = 'en'): Promise<User | null> {
+  const rows = await userViewQuery(db).execute({ id: userId });
   const row = rows[0];
   if (!row) return null;
   const { u } = row;
