@@ -1,0 +1,167 @@
+// The benchmark harness itself, as CI runs it (never the full benchmark): a one-second run of the
+// load scenarios against the built server on a fresh PostgreSQL database, and the size ratchet on
+// a generated build folder. Needs PostgreSQL (BENCH_PG_URL, default postgres@127.0.0.1:5432).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prng } from './dataset.mjs';
+import { gzipSize, sizeMeasures } from './lib/sizes.mjs';
+
+const BENCH = path.dirname(fileURLToPath(import.meta.url));
+
+function node(script, args) {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(BENCH, script), ...args],
+      { cwd: path.join(BENCH, '..'), timeout: 110_000 },
+      (err, stdout, stderr) => resolve({ code: err ? (err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Incompressible-ish text of about `bytes` bytes (gzip keeps ~75 % of it), the same on every run. */
+function filler(bytes, seed) {
+  const random = prng(seed);
+  let s = '';
+  while (s.length < bytes) s += Math.floor(random() * 2 ** 32).toString(36);
+  return `const filler${seed}=${JSON.stringify(s.slice(0, bytes))};`;
+}
+
+/**
+ * A build folder shaped like Vite's: an entry that index.html loads plus a modulepreloaded vendor
+ * chunk (initial JS); two lazy pages, one of which imports a lazy shared chunk; a large lazy
+ * library chunk; a service worker at the root that is no page.
+ */
+function writeFixtureDist(dir) {
+  const files = {
+    'index.html':
+      '<!doctype html><html><head>' +
+      '<script type="module" crossorigin src="/assets/index-AbCdEf12.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/vendor-Zz11Yy22.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-Qq33Ww44.css">' +
+      '</head><body><div id="root"></div></body></html>',
+    'assets/index-AbCdEf12.js': `import{v as a}from"./vendor-Zz11Yy22.js";${filler(30_000, 1)}const p=()=>import("./login-page-Ab-dEf12.js"),d=()=>import("./dashboard-page-Mn0pQr9s.js");`,
+    'assets/vendor-Zz11Yy22.js': `${filler(50_000, 2)}export const v=1;`,
+    'assets/index-Qq33Ww44.css': 'body{margin:0}',
+    'assets/login-page-Ab-dEf12.js': `import{v}from"./vendor-Zz11Yy22.js";import{f}from"./form-Xy98Vu76.js";${filler(8_000, 3)}export default 1;`,
+    'assets/form-Xy98Vu76.js': `${filler(4_000, 4)}export const f=1;`,
+    'assets/dashboard-page-Mn0pQr9s.js': `import{v}from"./vendor-Zz11Yy22.js";${filler(12_000, 5)}const m=()=>import("./map-Kk77Jj66.js");export default 2;`,
+    'assets/map-Kk77Jj66.js': `${filler(100_000, 7)}export const map=1;`, // a lazy library chunk over the 60 KB target
+    'sw.js': filler(5_000, 6),
+  };
+  for (const [rel, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), content);
+  }
+  const gz = (rel) => gzipSize(Buffer.from(files[rel]));
+  return {
+    initial: gz('assets/index-AbCdEf12.js') + gz('assets/vendor-Zz11Yy22.js'),
+    loginPage: gz('assets/login-page-Ab-dEf12.js') + gz('assets/form-Xy98Vu76.js'),
+    dashboardPage: gz('assets/dashboard-page-Mn0pQr9s.js'),
+  };
+}
+
+let tmp;
+let expected;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-bench-test-'));
+  expected = writeFixtureDist(path.join(tmp, 'apps/web/dist'));
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+describe('bench/run.mjs', () => {
+  it('writes latest.json with every field after a one-second run', { timeout: 120_000 }, async () => {
+    const out = path.join(tmp, 'results');
+    const r = await node('run.mjs', [
+      '--skip-lighthouse',
+      '--duration=1',
+      '--warmup=0',
+      '--users=8',
+      `--out=${out}`,
+      `--web-dist=${path.join(tmp, 'apps/web/dist')}`,
+    ]);
+    expect(r.stderr + r.stdout, 'run.mjs failed').not.toMatch(/^bench: /m);
+    expect(r.code).toBe(0);
+    const res = JSON.parse(fs.readFileSync(path.join(out, 'latest.json'), 'utf8'));
+
+    expect(res).toMatchObject({ schemaVersion: 1, mode: 'custom', dataset: { summary: { users: 8 } } });
+    expect(res.machine).toMatchObject({
+      cpu: expect.any(String),
+      cores: expect.any(Number),
+      memoryGB: expect.any(Number),
+      node: process.version,
+    });
+    expect(res.machine.postgres).toMatch(/^\d+/);
+
+    expect(res.scenarios.map((s) => s.name)).toEqual(['baseline', 'api-info', 'session-user', 'login']);
+    for (const s of res.scenarios) {
+      // Every request answered 2xx: the seeded tokens and passwords work, no throttling kicked in.
+      expect(s, s.name).toMatchObject({ errors: 0, timeouts: 0, non2xx: 0 });
+      expect(s.reqPerSec, s.name).toBeGreaterThan(0);
+      for (const k of ['p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'ratioToBaseline']) expect(s[k], `${s.name}.${k}`).toEqual(expect.any(Number));
+    }
+    expect(res.scenarios[0].ratioToBaseline).toBe(1);
+    expect(res.scenarios.find((s) => s.name === 'login').connections).toBe(8);
+
+    expect(res.lighthouse).toEqual({ skipped: true, reason: '--skip-lighthouse' });
+    expect(res.bundle.initial.gzip).toBe(expected.initial);
+    expect(res.bundle.initial.files.map((f) => f.name).sort()).toEqual(['index', 'vendor']);
+    expect(res.bundle.pages).toEqual([
+      expect.objectContaining({ name: 'dashboard-page', gzip: expected.dashboardPage }),
+      expect.objectContaining({ name: 'login-page', gzip: expected.loginPage }),
+    ]);
+    expect(res.coldStart).toMatchObject({ error: null, firstStartMs: expect.any(Number), reopenMs: expect.any(Number) });
+
+    const byId = Object.fromEntries(res.targets.map((t) => [t.id, t]));
+    expect(byId['initial-js']).toMatchObject({ met: true, actual: expected.initial });
+    expect(byId['cold-start'].met).toEqual(expect.any(Boolean));
+    expect(byId['session-user-ratioToBaseline-0'].met).toEqual(expect.any(Boolean));
+    expect(byId['lighthouse-login-performance'].met).toBeNull();
+
+    const md = fs.readFileSync(path.join(out, 'latest.md'), 'utf8');
+    expect(md).toContain('| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline |');
+    expect(md).toMatch(/AMD|Intel|ARM|cores/);
+  });
+});
+
+describe('bench/check-size.mjs', () => {
+  const budgetFile = () => path.join(tmp, 'size-budget.json');
+  const writeBudgets = (budgets) => fs.writeFileSync(budgetFile(), JSON.stringify({ budgets }));
+  const check = (...extra) => node('check-size.mjs', [`--root=${tmp}`, `--budget=${budgetFile()}`, ...extra]);
+
+  it('passes at the current sizes and fails, naming the budget, when one is a byte too small', { timeout: 30_000 }, async () => {
+    const m = sizeMeasures(tmp);
+    const at = Object.fromEntries(Object.entries(m).map(([k, v]) => [k, { budget: v.bytes, target: v.target }]));
+    writeBudgets(at);
+    const ok = await check();
+    expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+
+    writeBudgets({ ...at, 'web:page:login-page': { budget: m['web:page:login-page'].bytes - 1, target: 60_000 } });
+    const bad = await check();
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/^FAIL\s+web:page:login-page\s.*grew by 1 bytes/m);
+    expect(bad.stdout).toMatch(/^ok\s+web:initial-js/m);
+  });
+
+  it('--update lowers budgets towards the current size, never below the target, never up', { timeout: 30_000 }, async () => {
+    const m = sizeMeasures(tmp);
+    writeBudgets({
+      'web:initial-js': { budget: 170_000, target: 160_000 }, // above target → lowered to the target
+      'web:largest-lazy-chunk': { budget: m['web:largest-lazy-chunk'].bytes + 10, target: 60_000 }, // over its target → current size
+      'web:page:login-page': { budget: 20_000, target: 60_000 }, // below target already → kept
+      'web:page:removed-page': { budget: 1000, target: 60_000 }, // nothing built → dropped
+    });
+    const r = await check('--update');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const { budgets } = JSON.parse(fs.readFileSync(budgetFile(), 'utf8'));
+    expect(budgets['web:initial-js'].budget).toBe(160_000);
+    expect(budgets['web:largest-lazy-chunk'].budget).toBe(m['web:largest-lazy-chunk'].bytes);
+    expect(budgets['web:page:login-page'].budget).toBe(20_000);
+    expect(budgets['web:page:dashboard-page'].budget).toBe(60_000); // new page: recorded at its target
+    expect(budgets).not.toHaveProperty('web:page:removed-page');
+  });
+});

@@ -1,0 +1,123 @@
+// The fixed data set every benchmark run seeds into its fresh database. Generated, not random:
+// the same options give the same users, passwords (and later places, widgets and likes) on every
+// run, so figures from different days compare.
+//
+// To add a part (places, widgets, likes …): append an entry to `parts`. A part gets
+//   { api, sql, options, data } where
+//   api.post(path, body, { token }) / api.get(path, { token }) call the running server,
+//   sql() returns a connected `pg` client on the benchmark database (for bulk inserts),
+//   options are the sizes below (overridable from the command line, e.g. --users=20),
+//   data holds what earlier parts returned (data.users …),
+// and returns what scenarios need (ids, tokens …); it is stored as data[part.name].
+
+import { connect } from './lib/database.mjs';
+
+/** Sizes of the data set. Add a size here when you add a part. */
+export const DEFAULT_SIZES = { users: 200 };
+
+/** A small seeded PRNG (mulberry32): deterministic passwords without storing them. */
+export function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight. */
+export async function mapLimit(items, limit, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+// SPEC §3 account types: 1 private, 2 business, 4 blogger. A fixed mix: 7 private, 2 blogger,
+// 1 business in every 10 users, so later parts find bloggers and businesses among them.
+const ACCOUNT_TYPE_CYCLE = [1, 1, 1, 4, 1, 1, 2, 1, 4, 1];
+
+/** @type {Array<{ name: string, seed: (ctx: object) => Promise<unknown> }>} */
+export const parts = [
+  {
+    name: 'users',
+    // Through the real signup route: argon2 hashes, sessions and the verification mail exactly as
+    // production makes them. Signup answers with an access token, which the scenarios reuse.
+    async seed({ api, options }) {
+      const random = prng(20261121);
+      const users = Array.from({ length: options.users }, (_, i) => {
+        const n = String(i + 1).padStart(4, '0');
+        return {
+          email: `bench.user.${n}@bench.spotlist.test`,
+          password: `bench-${n}-${Math.floor(random() * 1e9).toString(36)}`,
+          accountType: ACCOUNT_TYPE_CYCLE[i % ACCOUNT_TYPE_CYCLE.length],
+        };
+      });
+      // argon2 runs on libuv's thread pool: 4 in flight keep both cores busy without queueing.
+      await mapLimit(users, 4, async (u, i) => {
+        const body = { email: u.email, password: u.password, accountType: { id: u.accountType }, termsaccepted: true };
+        const created = await api.post('/api/signup', body);
+        u.id = created.id;
+        u.token = created.authtoken;
+        // Onboarding done (SPEC §5: nickname, and an industry for a business), so the dashboard
+        // shows what a returning user sees rather than the onboarding redirect.
+        u.nickname = `Bench ${i + 1}`;
+        await api.post(
+          '/api/myprofile/update',
+          {
+            email: u.email,
+            nickname: { value: u.nickname },
+            accountType: { id: u.accountType },
+            industry2: u.accountType === 2 ? { id: 1 } : null,
+          },
+          { token: u.token },
+        );
+      });
+      return users;
+    },
+  },
+];
+
+function apiClient(baseUrl) {
+  const call = async (method, path, body, token) => {
+    const headers = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers['x-auth-token'] = token;
+    const res = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  return {
+    get: (path, { token } = {}) => call('GET', path, undefined, token),
+    post: (path, body, { token } = {}) => call('POST', path, body, token),
+  };
+}
+
+/**
+ * Seeds every part in order against the server at `baseUrl` (database at `databaseUrl`).
+ * Returns { data, summary, ms }: data for the scenarios, summary (counts) for the report.
+ */
+export async function seedDataset({ baseUrl, databaseUrl, sizes = {} }) {
+  const options = { ...DEFAULT_SIZES, ...sizes };
+  const api = apiClient(baseUrl);
+  let client;
+  const sql = async () => (client ??= await connect(databaseUrl));
+  const data = {};
+  const started = performance.now();
+  try {
+    for (const part of parts) data[part.name] = await part.seed({ api, sql, options, data });
+  } finally {
+    await client?.end();
+  }
+  const summary = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Array.isArray(v) ? v.length : (v?.count ?? null)]));
+  return { data, options, summary, ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,46 @@
+// A throw-away PostgreSQL database per benchmark run.
+import crypto from 'node:crypto';
+import pg from 'pg';
+
+/** The maintenance database the benchmark creates its own database from (BENCH_PG_URL overrides). */
+export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function withAdmin(fn) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates `spotlist_bench_<random>`; returns its URL, its name and a drop() that is safe to call twice. */
+export async function createDatabase() {
+  const name = `spotlist_bench_${crypto.randomBytes(5).toString('hex')}`;
+  const version = await withAdmin(async (c) => {
+    await c.query(`CREATE DATABASE "${name}"`);
+    return (await c.query('SHOW server_version')).rows[0].server_version;
+  });
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    name,
+    url: url.toString(),
+    version,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      // FORCE (PostgreSQL 13+) ends connections a killed server may have left behind.
+      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+/** A client on the benchmark database for dataset parts that seed in bulk through SQL. */
+export async function connect(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}

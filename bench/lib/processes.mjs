@@ -1,0 +1,85 @@
+// Child processes of the benchmark: the built Spotlist server and the baseline server. Each is a
+// separate OS process, so the load generator (this process) never shares a CPU thread with them.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+
+/**
+ * A minimal environment: the server must not pick up DATABASE_URL, REDIS_URL, PORT … from the
+ * shell that started the benchmark.
+ */
+export function cleanEnv(extra) {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'SYSTEMROOT'];
+  const env = Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]]));
+  return { ...env, ...extra };
+}
+
+/** A port that was free a moment ago (for the cold start, which polls before the server can say its port). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Spawns `node <script>` and resolves when a line of its stdout matches `ready` (the match is
+ * returned). Rejects with the last output when the process exits first or `timeoutMs` passes.
+ */
+export function spawnUntilReady(script, { env, ready, timeoutMs = 60_000, args = [] }) {
+  const child = spawn(process.execPath, ['--enable-source-maps', script, ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const started = performance.now();
+  const promise = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop(child);
+      reject(new Error(`${path.basename(script)} was not ready after ${timeoutMs} ms:\n${output.slice(-2000)}`));
+    }, timeoutMs);
+    const onData = (chunk) => {
+      output += chunk;
+      const m = output.match(ready);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout.off('data', onData);
+        child.stdout.resume();
+        resolve({ child, match: m, ms: performance.now() - started });
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', (c) => (output += c));
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${path.basename(script)} exited (${signal ?? code}) before it was ready:\n${output.slice(-2000)}`));
+    });
+  });
+  return { child, promise };
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves when the process is gone. */
+export function stop(child, graceMs = 10_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** The Spotlist server's own ready line (apps/server/src/main.ts). */
+export const SPOTLIST_READY = /Spotlist is ready on (http:\/\/\S+):(\d+) \((\d+) ms\)/;

@@ -1,0 +1,227 @@
+// The targets the issue sets (reported met/missed, never asserted) and the markdown report.
+import os from 'node:os';
+import { formatKB, KB, SIZE_TARGETS } from './sizes.mjs';
+
+export function describeMachine(extra = {}) {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model?.trim() ?? 'unknown',
+    cores: os.availableParallelism?.() ?? cpus.length,
+    memoryGB: Number((os.totalmem() / 1024 ** 3).toFixed(1)),
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    ...extra,
+  };
+}
+
+/**
+ * Every target: { id, label, op: 'max' | 'min', limit, unit, actual(results) }.
+ * Scenario and Lighthouse page targets come from their entries in bench/scenarios.mjs.
+ */
+function targetList(results, scenarios, pages) {
+  const page = (name) => results.lighthouse?.pages?.find((p) => p.name === name && !p.error);
+  const largestPage = () => {
+    const pages = results.bundle?.pages ?? [];
+    if (!pages.length)
+      return results.bundle?.lazy?.largest
+        ? { value: results.bundle.lazy.largest.gzip, note: results.bundle.lazy.largest.name }
+        : undefined;
+    const p = pages.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+    return { value: p.gzip, note: p.name };
+  };
+  const list = [
+    {
+      id: 'initial-js',
+      label: 'initial JS ≤ 160 KB gzip',
+      op: 'max',
+      limit: SIZE_TARGETS.initialJs,
+      unit: 'bytes',
+      actual: () => results.bundle?.initial?.gzip,
+    },
+    {
+      id: 'lazy-page',
+      label: 'each lazy page ≤ 60 KB gzip (largest shown)',
+      op: 'max',
+      limit: SIZE_TARGETS.lazyPage,
+      unit: 'bytes',
+      actual: largestPage,
+    },
+  ];
+  const categoryLabel = { performance: 'performance', accessibility: 'accessibility', bestPractices: 'best practices' };
+  for (const p of pages) {
+    for (const [category, limit] of Object.entries(p.targets ?? {})) {
+      list.push({
+        id: `lighthouse-${p.name}-${category}`,
+        label: `Lighthouse ${categoryLabel[category] ?? category} ${limit === 100 ? '100' : `≥ ${limit}`} (${p.name})`,
+        op: 'min',
+        limit,
+        unit: 'score',
+        actual: () => page(p.name)?.[category],
+      });
+    }
+  }
+  for (const s of scenarios) {
+    for (const [i, t] of (s.targets ?? []).entries()) {
+      const unit = t.metric === 'ratioToBaseline' ? 'ratio' : t.metric.endsWith('Ms') ? 'ms' : 'req/s';
+      list.push({
+        id: `${s.name}-${t.metric}-${i}`,
+        label: t.label,
+        op: t.max !== undefined ? 'max' : 'min',
+        limit: t.max ?? t.min,
+        unit,
+        actual: () => results.scenarios?.find((r) => r.name === s.name && !r.error)?.[t.metric],
+      });
+    }
+  }
+  list.push({
+    id: 'cold-start',
+    label: 'cold start ≤ 3 s (empty DATA_DIR)',
+    op: 'max',
+    limit: 3000,
+    unit: 'ms',
+    actual: () => results.coldStart?.firstStartMs,
+  });
+  return list;
+}
+
+export function format(value, unit) {
+  if (value == null) return '–';
+  if (unit === 'bytes') return formatKB(value);
+  if (unit === 'ratio') return `${(value * 100).toFixed(1)} %`;
+  if (unit === 'ms') return `${Math.round(value)} ms`;
+  if (unit === 'score') return String(value);
+  return String(value);
+}
+
+/** Evaluates the targets: [{ id, label, limit, actual, met, missedBy, note }]. */
+export function evaluateTargets(results, scenarios, pages = []) {
+  return targetList(results, scenarios, pages).map((t) => {
+    const raw = t.actual();
+    const actual = raw && typeof raw === 'object' ? raw.value : raw;
+    const note = raw && typeof raw === 'object' ? raw.note : undefined;
+    if (actual == null) return { id: t.id, label: t.label, unit: t.unit, limit: t.limit, actual: null, met: null, missedBy: null };
+    const met = t.op === 'max' ? actual <= t.limit : actual >= t.limit;
+    const missedBy = met ? 0 : Math.abs(actual - t.limit);
+    return { id: t.id, label: t.label, unit: t.unit, limit: t.limit, actual, met, missedBy, ...(note && { note }) };
+  });
+}
+
+const cell = (v) => (v == null ? '–' : String(v));
+
+export function markdown(r) {
+  const m = r.machine;
+  const out = [];
+  out.push(`# Spotlist benchmark`, '');
+  out.push(
+    `${r.date} · ${r.mode} run · ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB RAM · Node ${m.node} · ${m.os}` +
+      `${m.postgres ? ` · PostgreSQL ${m.postgres}` : ''}${r.lighthouse?.chromium ? ` · ${r.lighthouse.chromium}` : ''}`,
+    '',
+    `Command: \`${r.command}\``,
+    '',
+    `Load average (1 min) before the run: ${m.loadAverageBefore ?? '–'}${m.loadAverageBefore > m.cores / 2 ? ' — other work was using the CPU, so figures may be low' : ''}.`,
+    '',
+  );
+
+  out.push('## Targets (reported, not asserted)', '', '| target | actual | result |', '|---|---|---|');
+  for (const t of r.targets) {
+    const result =
+      t.met == null
+        ? 'not measured'
+        : t.met
+          ? 'met'
+          : `**missed** by ${t.unit === 'ratio' ? `${(t.missedBy * 100).toFixed(1)} percentage points` : format(t.missedBy, t.unit)}`;
+    out.push(`| ${t.label} | ${format(t.actual, t.unit)}${t.note ? ` (${t.note})` : ''} | ${result} |`);
+  }
+  out.push('');
+
+  out.push(
+    `## API under load`,
+    '',
+    `autocannon in the benchmark process against the server's process; ${r.config.durationSec} s per scenario after a discarded ${r.config.warmupSec} s warm-up. ` +
+      `Server on PostgreSQL (fresh database, ${Object.entries(r.dataset.summary)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')} seeded in ${(r.dataset.ms / 1000).toFixed(1)} s).`,
+    '',
+    '| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const s of r.scenarios) {
+    if (s.error) {
+      out.push(`| ${s.name} | ${s.connections ?? '–'} | error: ${s.error} | | | | | |`);
+      continue;
+    }
+    out.push(
+      `| ${s.name} — ${s.title} | ${s.connections} | ${Math.round(s.reqPerSec)} | ${s.p50Ms} ms | ${s.p99Ms} ms | ${s.errors + s.timeouts} | ${s.non2xx} | ${s.ratioToBaseline == null ? '–' : `${(s.ratioToBaseline * 100).toFixed(1)} %`} |`,
+    );
+  }
+  out.push('');
+
+  out.push('## Web (Lighthouse 13, mobile preset)', '');
+  if (r.lighthouse?.skipped) out.push(`Skipped (${r.lighthouse.reason}).`, '');
+  else if (r.lighthouse?.error) out.push(`Failed: ${r.lighthouse.error}`, '');
+  else if (r.lighthouse) {
+    out.push(
+      `Median of ${r.lighthouse.runsPerPage} run(s) per page by performance score.`,
+      '',
+      '| page | performance | accessibility | best practices | LCP | TBT | CLS |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const p of r.lighthouse.pages) {
+      if (p.error && p.performance == null) out.push(`| ${p.name} | error: ${p.error} | | | | | |`);
+      else
+        out.push(
+          `| ${p.name} (${new URL(p.url).pathname})${p.error ? ` ⚠ ${p.error}` : ''} | ${cell(p.performance)} | ${cell(p.accessibility)} | ${cell(p.bestPractices)} | ${cell(p.lcpMs)} ms | ${cell(p.tbtMs)} ms | ${cell(p.cls)} |`,
+        );
+    }
+    const failing = r.lighthouse.pages.filter(
+      (p) => p.failingAudits && (p.failingAudits.accessibility.length || p.failingAudits.bestPractices.length),
+    );
+    if (failing.length) {
+      out.push('');
+      for (const p of failing)
+        out.push(
+          `- ${p.name}: failing audits — accessibility: ${p.failingAudits.accessibility.join(', ') || 'none'}; best practices: ${p.failingAudits.bestPractices.join(', ') || 'none'}`,
+        );
+    }
+    out.push('');
+  }
+
+  const b = r.bundle;
+  out.push('## Bundle (gzip level 9, 1 KB = 1000 bytes)', '');
+  if (b?.error) out.push(`Not measured: ${b.error}`, '');
+  else if (b) {
+    out.push(
+      `Initial JS: **${formatKB(b.initial.gzip)}** in ${b.initial.files.length} file(s) (${formatKB(b.initial.raw)} raw); initial CSS ${formatKB(b.css.gzip)}; index.html ${formatKB(b.html.gzip)}.`,
+      '',
+      '| chunk | kind | gzip | raw |',
+      '|---|---|---:|---:|',
+    );
+    for (const f of b.initial.files) out.push(`| ${f.file} | initial | ${formatKB(f.gzip)} | ${formatKB(f.raw)} |`);
+    for (const f of [...b.lazy.files].sort((x, y) => y.gzip - x.gzip))
+      out.push(`| ${f.file} | lazy | ${formatKB(f.gzip)} | ${formatKB(f.raw)} |`);
+    if (b.pages.length) {
+      out.push('', '| page (chunk + its lazy imports) | gzip |', '|---|---:|');
+      for (const p of b.pages) out.push(`| ${p.name} (${p.files.length} file${p.files.length > 1 ? 's' : ''}) | ${formatKB(p.gzip)} |`);
+    }
+    out.push('');
+  }
+
+  const c = r.coldStart;
+  out.push('## Cold start (built server, embedded PGlite)', '');
+  if (c?.skipped) out.push(`Skipped (${c.reason}).`, '');
+  else if (c?.error) out.push(`Failed: ${c.error}`, '');
+  else if (c) {
+    out.push(
+      'Spawn → first successful GET /api/api/info.',
+      '',
+      '| start | until first answer | server-reported ready |',
+      '|---|---:|---:|',
+      `| empty DATA_DIR (create, migrate, seed) | ${c.firstStartMs} ms | ${cell(c.firstStartServerReportedMs)} ms |`,
+      `| same folder again (reopen) | ${c.reopenMs} ms | ${cell(c.reopenServerReportedMs)} ms |`,
+      '',
+    );
+  }
+  return out.join('\n');
+}
+
+export { KB };

@@ -1,0 +1,74 @@
+// The load scenarios, measured one after the other with autocannon from the benchmark process
+// (never inside a server process). To add one (liked places with distance, public widget …),
+// append an entry:
+//
+//   {
+//     name: 'liked-places',                  // --only=liked-places; key in latest.json
+//     title: 'GET /api/like/list … (logged in)',
+//     server: 'app',                         // 'app' (Spotlist) or 'baseline'
+//     connections: 10,
+//     requests: ({ data }) => [ { method, path, headers, body } … ],
+//                                            // autocannon request objects; each connection cycles
+//                                            // through the list (use several users' tokens)
+//     targets: [ { label, metric, max | min } ],  // optional; reported met/missed, never asserted
+//   }
+//
+// `data` is what bench/dataset.mjs seeded (data.users[i].email/.password/.token/.id …).
+// metric is one of: reqPerSec, p50Ms, p99Ms, ratioToBaseline.
+
+const json = { 'content-type': 'application/json' };
+
+/** How many seeded users' tokens the logged-in scenarios rotate through. */
+const SESSION_USERS = 20;
+
+export const scenarios = [
+  {
+    name: 'baseline',
+    title: 'bare Fastify GET with a response schema (bench/baseline-server.mjs)',
+    server: 'baseline',
+    connections: 10,
+    requests: () => [{ method: 'GET', path: '/api/api/info' }],
+  },
+  {
+    name: 'api-info',
+    title: 'GET /api/api/info (public)',
+    server: 'app',
+    connections: 10,
+    requests: () => [{ method: 'GET', path: '/api/api/info' }],
+  },
+  {
+    name: 'session-user',
+    title: `GET /api/session/user (logged in, ${SESSION_USERS} users' tokens)`,
+    server: 'app',
+    connections: 10,
+    requests: ({ data }) =>
+      data.users.slice(0, SESSION_USERS).map((u) => ({
+        method: 'GET',
+        path: '/api/session/user',
+        headers: { 'x-auth-token': u.token },
+      })),
+    targets: [{ label: '/api/session/user ≥ 40 % of baseline req/s', metric: 'ratioToBaseline', min: 0.4 }],
+  },
+  {
+    name: 'login',
+    title: 'POST /api/login (correct passwords of all seeded users)',
+    server: 'app',
+    connections: 8,
+    requests: ({ data }) =>
+      data.users.map((u) => ({
+        method: 'POST',
+        path: '/api/login',
+        headers: json,
+        body: JSON.stringify({ email: u.email, password: u.password }),
+      })),
+    targets: [{ label: 'login p99 ≤ 250 ms at 8 connections', metric: 'p99Ms', max: 250 }],
+  },
+];
+
+// The pages Lighthouse measures (mobile preset), in this order. `user` makes the run log in through
+// the login form first, as that seeded user; a run that does not end on `path` is reported as an
+// error. Later pages (a public widget, a guest app) append an entry here.
+export const lighthousePages = [
+  { name: 'login', path: '/login', targets: { performance: 95, accessibility: 100 } },
+  { name: 'dashboard', path: '/dashboard', user: ({ data }) => data.users[0], targets: { performance: 95, accessibility: 100 } },
+];
