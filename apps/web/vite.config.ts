@@ -97,6 +97,7 @@ export default defineConfig(({ command, mode }) => {
       outDir: 'dist',
       emptyOutDir: true,
       target: 'es2022',
+      modulePreload: { polyfill: false },
       // Maps are written (for error reports and size analysis) but not referenced by the bundle.
       sourcemap: 'hidden',
       // The first chunk is ~500 KB before gzip (Ionic ships its CSS inside the components);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots');
 
@@ -8,9 +8,28 @@ let n = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@e2e.spotlist`;
 export const PASSWORD = 'e2e journey secret';
 
-/** A full-page screenshot kept as a test artifact (e2e/artifacts/screenshots). */
-export async function shot(page: Page, name: string) {
+/**
+ * A full-page screenshot kept as a test artifact (e2e/artifacts/screenshots). Ionic pages scroll
+ * inside ion-content, which `fullPage` cannot see: `scrollTo` brings an element into view first,
+ * `fullContent` makes the window as tall as the shown page's content for the shot.
+ */
+export async function shot(page: Page, name: string, opts: { scrollTo?: Locator; fullContent?: boolean } = {}) {
+  if (opts.scrollTo) await opts.scrollTo.scrollIntoViewIfNeeded();
+  const viewport = page.viewportSize();
+  if (opts.fullContent && viewport) {
+    const extra = await page.evaluate(() => {
+      const content = document.querySelector('ion-router-outlet > .ion-page:not(.ion-page-hidden) ion-content');
+      const scroller = content?.shadowRoot?.querySelector('.inner-scroll');
+      return scroller ? scroller.scrollHeight - scroller.clientHeight : 0;
+    });
+    if (extra > 0) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height + extra });
+      // let Ionic lay the taller window out before the picture
+      await page.waitForTimeout(300);
+    }
+  }
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  if (opts.fullContent && viewport) await page.setViewportSize(viewport);
 }
 
 /** Fills an Ionic or native input found by its label. */
@@ -40,6 +59,38 @@ export async function login(page: Page, email: string, password = PASSWORD) {
 /** Opens the side menu when it is not shown permanently and picks an entry. */
 export async function menu(page: Page, entry: string) {
   const item = page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: entry });
-  if (!(await item.isVisible())) await page.getByRole('button', { name: /menu/i }).first().click();
+  const toggle = page.getByRole('button', { name: /menu/i }).first();
+  // right after a page change the menu may not be shown yet: wait for it or its toggle
+  await expect(item.or(toggle).first()).toBeVisible();
+  if (!(await item.isVisible())) await toggle.click();
   await item.click();
+}
+
+/** Signs up and completes onboarding (a business picks `industry`); ends on the dashboard. */
+export async function signupAndOnboard(
+  page: Page,
+  opts: { type: 'Private' | 'Business' | 'Blogger'; email: string; nickname: string; industry?: string },
+) {
+  await signup(page, opts);
+  await page.waitForURL(/\/onboarding$/);
+  if (opts.industry) await page.getByLabel('Industry').selectOption({ label: opts.industry });
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** A date `years` years before today as yyyy-MM-dd (UTC, as the server's birthday rule). */
+export function yearsAgo(years: number, extraDays = 0): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCDate(d.getUTCDate() + extraDays);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Waits until the Ionic overlay (alert, popover) is shown and its opening animation is over. */
+export async function overlayShown(page: Page) {
+  await page.waitForFunction(() => {
+    const wrapper = document.querySelector('ion-alert .alert-wrapper, ion-popover');
+    const target = wrapper?.tagName === 'ION-POPOVER' ? wrapper.shadowRoot?.querySelector('.popover-wrapper') : wrapper;
+    return !!target && getComputedStyle(target).opacity === '1';
+  });
 }

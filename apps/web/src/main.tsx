@@ -18,7 +18,7 @@ import { registerServiceWorker } from './lib/pwa';
 /** SPEC §4 startup: bootstrap (translations in the start language), then the session check. */
 async function bootstrap(): Promise<void> {
   setupIonicReact();
-  await initI18n(startLanguage(authStore.getState().stored?.language.key));
+  await initI18n(startLanguage(authStore.getState().stored?.language.key, true));
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
   createRoot(root).render(

@@ -11,9 +11,16 @@ const ALL_PAGES = new Set(MENU_ENTRIES.flatMap((e) => (e.page ? [e.page] : [])))
 const ids = (entries: { id: string }[]) => entries.map((e) => e.id);
 
 describe('menu visibility (SPEC §2)', () => {
-  it('shows only dashboard, help and logout with the pages built so far, whatever the flags', () => {
-    expect(ids(visibleMenuEntries(noFlags, REGISTERED_PAGES))).toEqual(['dashboard', 'help', 'logout']);
-    expect(ids(visibleMenuEntries(allFlags, REGISTERED_PAGES))).toEqual(['dashboard', 'help', 'logout']);
+  it('shows dashboard, profile, settings, help and logout with the pages built so far, whatever the flags', () => {
+    const built = ['dashboard', 'profile', 'settings', 'help', 'logout'];
+    expect(ids(visibleMenuEntries(noFlags, REGISTERED_PAGES))).toEqual(built);
+    expect(ids(visibleMenuEntries(allFlags, REGISTERED_PAGES))).toEqual(built);
+    // the intro page is not built yet: its entry stays hidden
+    expect(REGISTERED_PAGES.has('intro')).toBe(false);
+  });
+
+  it('gives every entry of a built page (and every action) an icon', () => {
+    for (const entry of visibleMenuEntries(allFlags, REGISTERED_PAGES)) expect(entry.icon, entry.id).toMatch(/^data:image\/svg\+xml/);
   });
 
   it('shows every page once all are registered and the user has every flag', () => {
@@ -53,6 +60,8 @@ describe('menu visibility (SPEC §2)', () => {
     expect(ids(visibleMenuEntries({ ...noFlags, widgetv1activated: true, widgetv2activated: true }, registered))).toEqual([
       'dashboard',
       'widget',
+      'profile',
+      'settings',
       'help',
       'logout',
     ]);

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { IonRouterOutlet } from '@ionic/react';
 import { Suspense } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { PageLoading } from '../components/page-loading';
+import { RouteLoading } from '../components/page-loading';
 import { PATHS } from '../lib/paths';
 import { Guard, type Access } from './guards';
 import { lazyPage } from './lazy-page';
@@ -10,7 +10,7 @@ import { lazyPage } from './lazy-page';
 /**
  * The one route table (SPEC §2). Every page is lazy-loaded. `id` is the route segment of the
  * spec; menu entries (app/menu.ts) refer to it, and an entry whose page is not listed here is
- * not shown. Pages of later issues (profile, settings, intro, feature pages) are added here.
+ * not shown. Pages of later issues (intro, the feature pages) are added here.
  */
 export interface AppRoute {
   id: string;
@@ -40,6 +40,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'user',
     Page: lazyPage(() => import('../features/dashboard/pages/dashboard-page')),
   },
+  { id: 'profile', path: PATHS.profile, access: 'user', Page: lazyPage(() => import('../features/profile/pages/profile-page')) },
+  { id: 'settings', path: PATHS.settings, access: 'user', Page: lazyPage(() => import('../features/settings/pages/settings-page')) },
+  {
+    id: 'app-languages',
+    path: PATHS.appLanguages,
+    access: 'user',
+    Page: lazyPage(() => import('../features/user-languages/pages/app-languages-page')),
+  },
+  {
+    id: 'listi18n-popover',
+    path: PATHS.listi18nPopover,
+    access: 'user',
+    Page: lazyPage(() => import('../features/user-languages/pages/listi18n-popover-page')),
+  },
 ];
 
 export const REGISTERED_PAGES: ReadonlySet<string> = new Set(APP_ROUTES.map((r) => r.id));
@@ -57,7 +71,7 @@ export function AppRoutes({ id }: { id: string }) {
           path={path}
           element={
             <Guard access={access} path={path}>
-              <Suspense fallback={<PageLoading />}>
+              <Suspense fallback={<RouteLoading />}>
                 <Page />
               </Suspense>
             </Guard>

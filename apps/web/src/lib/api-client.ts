@@ -26,6 +26,8 @@ export class ApiError extends Error {
     public readonly key: string,
     public readonly status: number,
     public readonly path: string,
+    /** error.validation: the fields that failed (`body.email`) with their form error keys. */
+    public readonly fields?: readonly { path: string; key: string }[],
   ) {
     super(`${status} ${key} (${path})`);
     this.name = 'ApiError';
@@ -96,17 +98,20 @@ export function readDocumentCookie(name: string): string | null {
 const silencedByDefault = (method: Method, path: string, status: number): boolean =>
   method === 'GET' && path === SESSION_USER_PATH && status === 403;
 
-async function readErrorKey(res: Response): Promise<string> {
+async function readError(res: Response, path: string): Promise<ApiError> {
   try {
-    const body = (await res.json()) as unknown;
-    if (body && typeof body === 'object' && typeof (body as { key?: unknown }).key === 'string') {
-      const key = (body as { key: string }).key;
-      if (key.length > 0 && key.length <= 200) return key;
+    const body = (await res.json()) as { key?: unknown; fields?: unknown } | null;
+    const key = body?.key;
+    if (typeof key === 'string' && key.length > 0 && key.length <= 200) {
+      const fields = Array.isArray(body!.fields)
+        ? body!.fields.filter((f: { path?: unknown; key?: unknown }) => typeof f?.path === 'string' && typeof f.key === 'string')
+        : undefined;
+      return new ApiError(key, res.status, path, fields);
     }
   } catch {
     // not JSON (a proxy's HTML page, an empty body)
   }
-  return ErrorKey.unknown;
+  return new ApiError(ErrorKey.unknown, res.status, path);
 }
 
 export function createApiClient(deps: ApiClientDeps) {
@@ -178,7 +183,7 @@ export function createApiClient(deps: ApiClientDeps) {
         try {
           const body = stored?.refreshToken ? { refresh_token: stored.refreshToken } : { grant_type: 'refresh_token' as const };
           const res = await send('POST', '/login', { body }, false);
-          if (!res.ok) throw new ApiError(await readErrorKey(res), res.status, '/login');
+          if (!res.ok) throw await readError(res, '/login');
           const user = await decode(res);
           if (!isUser(user) || !user.authtoken) throw new ApiError(ErrorKey.refreshInvalid, 401, '/login');
           deps.onTokenRefreshed(user);
@@ -229,7 +234,7 @@ export function createApiClient(deps: ApiClientDeps) {
       if ((e as { name?: unknown } | null)?.name === 'AbortError') throw e;
       return fail(new ApiError(ErrorKey.unavailable, 0, path), method, opts);
     }
-    if (!res.ok) return fail(new ApiError(await readErrorKey(res), res.status, path), method, opts);
+    if (!res.ok) return fail(await readError(res, path), method, opts);
     let data: unknown;
     try {
       data = await decode(res);

@@ -8,6 +8,7 @@ import { createContext, useContext } from 'react';
 export interface AppMenuItem {
   id: string;
   titleKey: string;
+  /** Every visible entry has one (app/menu.ts). */
   icon: string;
   active: boolean;
   select(): void;

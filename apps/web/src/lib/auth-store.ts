@@ -70,7 +70,11 @@ export function createAuthStore() {
   const set = (next: AuthState) => {
     state = next;
     if (next.stored) local.setJson(STORAGE_KEYS.user, next.stored);
-    else local.remove(STORAGE_KEYS.user);
+    else {
+      local.remove(STORAGE_KEYS.user);
+      // the cached settings belong to the user who is gone
+      local.remove(STORAGE_KEYS.userSettings);
+    }
     for (const l of [...listeners]) l();
   };
 

@@ -1,5 +1,5 @@
 import type { User } from '@spotlist/contracts';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { api, SESSION_USER_PATH } from './api-client';
 import { authStore, type AuthState } from './auth-store';
 import { appEvents } from './events';
@@ -101,13 +101,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { stored } = useAuth();
   const languageKey = stored?.language.key ?? null;
   const userId = stored?.id ?? null;
+  // who was there at start; '' once someone else is (login, logout, another user language)
+  const atStart = useRef<string | null>(null);
 
   useEffect(() => {
     if (authStore.getState().status === 'checking') void checkSession();
   }, []);
 
   useEffect(() => {
-    void changeLanguage(startLanguage(languageKey));
+    const who = `${userId}:${languageKey}`;
+    atStart.current ??= who;
+    void changeLanguage(startLanguage(languageKey, atStart.current === who));
+    if (atStart.current !== who) atStart.current = '';
   }, [languageKey, userId]);
 
   useEffect(

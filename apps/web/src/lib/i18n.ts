@@ -15,6 +15,9 @@ const loaders = import.meta.glob<Messages>('../locales/*.json', { import: 'defau
 
 const loaderFor = (lang: AppLanguage) => loaders[`../locales/${lang}.json`];
 
+/** SPEC §7: the server's translations, merged over the local file (its own chunk: lib/remote-translations.ts). */
+const remote = () => import('./remote-translations');
+
 async function ensureLoaded(lang: AppLanguage): Promise<void> {
   if (i18next.hasResourceBundle(lang, 'translation')) return;
   const load = loaderFor(lang);
@@ -36,17 +39,28 @@ export function initI18n(lang: AppLanguage): Promise<void> {
       nsSeparator: false,
       interpolation: { escapeValue: false },
       returnNull: false,
+      // remote translations arrive after the first render: re-render when they are added
+      react: { bindI18nStore: 'added' },
     })
     .then(() => applyLanguage(lang));
   return initialized;
 }
 
+/** Changes in flight: only the latest one is applied (a file that loads slower must not win). */
+let changes = 0;
+
 async function applyLanguage(lang: AppLanguage): Promise<void> {
+  const change = ++changes;
   await ensureLoaded(lang);
+  if (change !== changes) return;
   if (i18next.language !== lang) await i18next.changeLanguage(lang);
   setCurrentLanguage(lang);
   session.set(STORAGE_KEYS.appLanguage, lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  // In the background: the page renders with the local texts; a failure keeps them (SPEC §8).
+  void remote()
+    .then((m) => m.mergeRemoteTranslations(lang))
+    .catch(() => undefined);
 }
 
 /**
@@ -63,13 +77,20 @@ export async function changeLanguage(value: string | null | undefined): Promise<
 export const browserLanguages = (): readonly string[] =>
   typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
 
-/** SPEC §4: the language at start and after login/logout. */
-export function startLanguage(userLanguageKey: string | null | undefined): AppLanguage {
-  return resolveLanguage({
-    userLanguageKey,
-    storedLanguageId: local.get(STORAGE_KEYS.userLanguage),
-    browserLanguages: browserLanguages(),
-  });
+/**
+ * SPEC §4: the language at start and after login/logout. At start (`restore`) the app language
+ * chosen earlier in this tab (SPEC §9: kept in session storage) wins, so a reload keeps it.
+ */
+export function startLanguage(userLanguageKey: string | null | undefined, restore = false): AppLanguage {
+  const kept = restore ? normalizeLanguage(session.get(STORAGE_KEYS.appLanguage)) : null;
+  return (
+    kept ??
+    resolveLanguage({
+      userLanguageKey,
+      storedLanguageId: local.get(STORAGE_KEYS.userLanguage),
+      browserLanguages: browserLanguages(),
+    })
+  );
 }
 
 export { i18next };

@@ -1,4 +1,5 @@
 import { act, render } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/App';
 import { authStore } from './auth-store';
@@ -6,6 +7,7 @@ import { changeLanguage, i18next, startLanguage } from './i18n';
 import { getCurrentLanguage, normalizeLanguage, resolveLanguage } from './language';
 import { local, session, STORAGE_KEYS } from './storage';
 import { makeUser } from '../test/fixtures';
+import { server } from '../test/server';
 
 describe('language at start (SPEC §4)', () => {
   it("takes the logged-in user's language first", () => {
@@ -56,10 +58,42 @@ describe('changing the language (SPEC §4)', () => {
     await changeLanguage(null);
     expect(i18next.language).toBe('de');
   });
+  it('applies the latest change when an earlier language file loads slower', async () => {
+    const first = changeLanguage('hu'); // its file is not loaded yet
+    const second = changeLanguage('en');
+    await Promise.all([first, second]);
+    expect(i18next.language).toBe('en');
+    expect(session.get(STORAGE_KEYS.appLanguage)).toBe('en');
+  });
+
   it('resets an unsupported language to English', async () => {
     await changeLanguage('de');
     await changeLanguage('ja');
     expect(i18next.language).toBe('en');
+  });
+});
+
+describe('the app language of this tab (SPEC §9: kept in session storage)', () => {
+  it('wins at start (a reload keeps it), not when re-evaluated', () => {
+    session.set(STORAGE_KEYS.appLanguage, 'fr');
+    expect(startLanguage('de', true)).toBe('fr');
+    expect(startLanguage('de')).toBe('de');
+    session.set(STORAGE_KEYS.appLanguage, 'xx');
+    expect(startLanguage('de', true)).toBe('de');
+  });
+
+  it("is kept at start, and gives way to the user's language on login and logout", async () => {
+    session.set(STORAGE_KEYS.appLanguage, 'fr');
+    local.setJson(STORAGE_KEYS.user, { id: 7, authtoken: 't', permissionsInclude: [], language: { id: 2, key: 'de' } });
+    authStore.reload();
+    server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser({ language: { id: 2, key: 'de' } }))));
+    render(<AppProviders>content</AppProviders>);
+    await vi.waitFor(() => expect(i18next.language).toBe('fr'));
+
+    await act(async () => authStore.clear('logout'));
+    await vi.waitFor(() => expect(i18next.language).toBe('en'));
+    await act(async () => authStore.setUser(makeUser({ id: 8, authtoken: 't', language: { id: 2, key: 'de' } })));
+    await vi.waitFor(() => expect(i18next.language).toBe('de'));
   });
 });
 

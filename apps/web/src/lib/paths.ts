@@ -10,4 +10,8 @@ export const PATHS = {
   passwordReset: '/password-reset',
   onboarding: '/onboarding',
   dashboard: '/dashboard',
+  profile: '/profile',
+  settings: '/settings',
+  appLanguages: '/app-languages',
+  listi18nPopover: '/listi18n-popover',
 } as const;

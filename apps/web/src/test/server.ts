@@ -12,6 +12,8 @@ export const defaultHandlers = [
     return HttpResponse.json(info);
   }),
   http.get('/api/session/user', () => HttpResponse.json({ key: 'error.auth.required' }, { status: 401 })),
+  // remote translations (lib/remote-translations.ts): none unless a test says otherwise
+  http.get('/api/translation/:lang', () => HttpResponse.json({})),
 ];
 
 export const server = setupServer(...defaultHandlers);

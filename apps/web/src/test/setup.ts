@@ -33,6 +33,8 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await changeLanguage('en');
+  // every test starts as a fresh tab: no app language kept from an earlier one (SPEC §9)
+  sessionStorage.clear();
 });
 
 afterEach(async () => {

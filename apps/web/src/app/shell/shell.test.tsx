@@ -53,7 +53,7 @@ describe('header, menu and footer (SPEC §2)', () => {
       within(menu)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Dashboard', 'Help', 'Log out']);
+    ).toEqual(['Dashboard', 'Profile', 'Settings', 'Help', 'Log out']);
     expect(within(menu).getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(document.querySelector('ion-menu')).toHaveProperty('disabled', false);
   });
@@ -95,6 +95,19 @@ describe('header, menu and footer (SPEC §2)', () => {
     const menu = await screen.findByRole('navigation', { name: 'Hauptmenü' });
     await userEvent.setup().click(within(menu).getByRole('button', { name: 'Hilfe' }));
     expect(open).toHaveBeenCalledWith('https://spotlist.example/de/faq/', '_blank', 'noopener,noreferrer');
+  });
+
+  it('shows a lazy page opened from the menu (its first visit is not left invisible)', async () => {
+    loggedInAs();
+    server.use(http.get('/api/setting/', () => HttpResponse.json({ list: [], total: 0, pageIndex: 0, pageSize: 100 })));
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Hello, Anna!' });
+    const menu = await openMenu();
+    await userEvent.setup().click(within(menu).getByRole('button', { name: 'Settings' }));
+    const heading = await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    const page = heading.closest('.ion-page')!;
+    await waitFor(() => expect(page).not.toHaveClass('ion-page-invisible'));
+    expect(page).not.toHaveClass('ion-page-hidden');
   });
 
   it('choosing the active page does nothing', async () => {

@@ -7,8 +7,9 @@ import { useAppMenu } from '../../lib/app-menu';
 import { useAuth } from '../../lib/auth';
 import { config } from '../../lib/config';
 import { usableImageUrl } from '../../lib/image';
-import { useIsOnboarding } from '../../lib/navigation';
+import { useCurrentLocation, useIsOnboarding } from '../../lib/navigation';
 import { menuState } from '../menu';
+import { leaveGuarded } from './leave-guard';
 
 /**
  * SPEC §2 side menu: the user's picture (or logo, or a dummy image) and e-mail, a back button
@@ -20,6 +21,7 @@ export function SideMenu({ contentId }: { contentId: string }) {
   const { t } = useTranslation();
   const { status, user } = useAuth();
   const onboarding = useIsOnboarding();
+  const { pathname } = useCurrentLocation();
   const router = useIonRouter();
   const items = useAppMenu();
   const state = menuState(status === 'authenticated', onboarding);
@@ -37,7 +39,7 @@ export function SideMenu({ contentId }: { contentId: string }) {
         </div>
         {state.enabled && router.canGoBack() && (
           <IonMenuToggle autoHide={false}>
-            <button type="button" className="side-menu-item" onClick={() => router.goBack()}>
+            <button type="button" className="side-menu-item" onClick={() => leaveGuarded(pathname, () => router.goBack(), t)}>
               <Icon icon={arrowBackOutline} />
               <span>{t('MENU.BACK')}</span>
             </button>

@@ -7,10 +7,11 @@ import { useAppNavigate, useCurrentLocation } from '../../lib/navigation';
 import { PATHS } from '../../lib/paths';
 import { helpUrl, menuNavigation, visibleMenuEntries } from '../menu';
 import { pathOfPage, REGISTERED_PAGES } from '../routes';
+import { leaveGuarded } from './leave-guard';
 
 /** The visible menu entries of the current user with what choosing each one does (SPEC §2). */
 export function useMenuItems(): AppMenuItem[] {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const { pathname } = useCurrentLocation();
   const navigate = useAppNavigate();
@@ -21,7 +22,7 @@ export function useMenuItems(): AppMenuItem[] {
       visibleMenuEntries(user, REGISTERED_PAGES).map((entry) => ({
         id: entry.id,
         titleKey: entry.titleKey,
-        icon: entry.icon,
+        icon: entry.icon ?? '',
         active: entry.page !== undefined && pathOfPage(entry.page) === pathname,
         select() {
           const action = menuNavigation(entry, pathname, pathOfPage, helpUrl(language, config));
@@ -29,20 +30,17 @@ export function useMenuItems(): AppMenuItem[] {
             case 'none':
               return;
             case 'root':
-              navigate(action.path, 'root');
-              return;
             case 'navigate':
-              navigate(action.path, 'forward');
-              return;
+              // SPEC §4: unsaved changes on the current page are asked about first
+              return leaveGuarded(pathname, () => navigate(action.path, action.kind === 'root' ? 'root' : 'forward'), t);
             case 'external':
               window.open(action.url, '_blank', 'noopener,noreferrer');
               return;
             case 'logout':
-              void logout().then(() => navigate(PATHS.login, 'root'));
-              return;
+              return leaveGuarded(pathname, () => void logout().then(() => navigate(PATHS.login, 'root')), t);
           }
         },
       })),
-    [user, pathname, navigate, language],
+    [user, pathname, navigate, language, t],
   );
 }

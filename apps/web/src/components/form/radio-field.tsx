@@ -2,16 +2,16 @@ import { useId } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { FieldError } from './field-error';
 
-export interface Choice<V extends string | number> {
+export interface Choice<V extends string | number | null> {
   value: V;
   label: string;
 }
 
 /**
  * A radio group bound to react-hook-form; the value is the chosen option's (numbers stay
- * numbers). Native inputs in a fieldset: one accessible radio each, nothing to load.
+ * numbers, null stays null: "none" of an optional choice). Native inputs in a fieldset: one accessible radio each, nothing to load.
  */
-export function RadioField<T extends FieldValues, V extends string | number>({
+export function RadioField<T extends FieldValues, V extends string | number | null>({
   control,
   name,
   label,
@@ -31,7 +31,7 @@ export function RadioField<T extends FieldValues, V extends string | number>({
         <fieldset className="form-field radio-field" aria-describedby={fieldState.error ? `${id}-error` : undefined}>
           <legend>{label}</legend>
           {choices.map((c, i) => (
-            <div key={c.value} className="check-field">
+            <div key={String(c.value)} className="check-field">
               <input
                 id={`${id}-${i}`}
                 type="radio"

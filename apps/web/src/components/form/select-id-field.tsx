@@ -13,18 +13,28 @@ export function SelectIdField<T extends FieldValues>({
   label,
   placeholder,
   choices,
+  toValue = (id) => ({ id }),
+  deps,
+  onChosen,
 }: {
   control: Control<T>;
   name: Path<T>;
   label: string;
   placeholder: string;
   choices: readonly { value: number; label: string }[];
+  /** The form value for a chosen id (default `{ id }`; a country also keeps its codes). */
+  toValue?: (id: number) => unknown;
+  /** Fields validated again when this one changes (SPEC §5: rooms follow the industry). */
+  deps?: Path<T>[];
+  /** Called after the user chose (not when the form is reset). */
+  onChosen?: (value: unknown) => void;
 }) {
   const id = useId();
   return (
     <Controller
       control={control}
       name={name}
+      rules={deps ? { deps } : undefined}
       render={({ field, fieldState }) => (
         <div className="form-field select-field">
           <label htmlFor={id}>{label}</label>
@@ -36,7 +46,9 @@ export function SelectIdField<T extends FieldValues>({
             value={String((field.value as { id?: number } | null | undefined)?.id ?? '')}
             onChange={(e) => {
               const value = Number(e.target.value);
-              field.onChange(Number.isInteger(value) && value > 0 ? { id: value } : null);
+              const next = Number.isInteger(value) && value > 0 ? toValue(value) : null;
+              field.onChange(next);
+              onChosen?.(next);
             }}
             onBlur={field.onBlur}
             aria-invalid={fieldState.error ? true : undefined}

@@ -1,26 +1,36 @@
-import type { Onboarding, OnboardingSchema } from '@spotlist/contracts';
-import type { Control } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { SelectIdField } from '../../../components/form/select-id-field';
 import { withQueryClient } from '../../../lib/query-client';
 import { useIndustries } from '../api/get-industries';
 
-type OnboardingInput = z.input<typeof OnboardingSchema>;
-
-export interface IndustrySelectProps {
-  control: Control<OnboardingInput, unknown, Onboarding>;
+export interface IndustrySelectProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  deps?: Path<T>[];
+  onChosen?: (value: unknown) => void;
 }
 
 /**
  * The business industry (SPEC §5: required, hasId), from GET /api/industry/list with the
- * fallback list. Loaded on demand (only businesses need it), with react-query.
+ * fallback list. Needs react-query's provider above it (the profile's business part has one).
  */
-function IndustrySelect({ control }: IndustrySelectProps) {
+export function IndustrySelectField<T extends FieldValues>({ control, name, deps, onChosen }: IndustrySelectProps<T>) {
   const { t } = useTranslation();
   const industries = useIndustries();
   const choices = (industries.data ?? []).map((i) => ({ value: i.id, label: t(`INDUSTRY.${i.key}`, { defaultValue: i.key }) }));
-  return <SelectIdField control={control} name="industry2" label={t('FORM.INDUSTRY')} placeholder={t('FORM.CHOOSE')} choices={choices} />;
+  return (
+    <SelectIdField
+      control={control}
+      name={name}
+      label={t('FORM.INDUSTRY')}
+      placeholder={t('FORM.CHOOSE')}
+      choices={choices}
+      deps={deps}
+      onChosen={onChosen}
+    />
+  );
 }
 
-export default withQueryClient(IndustrySelect);
+/** The same with its own react-query provider, loaded on demand by onboarding (only businesses need it). */
+export default withQueryClient(IndustrySelectField) as typeof IndustrySelectField;

@@ -10,9 +10,10 @@ import { useAuth } from '../../../lib/auth';
 import { useAppNavigate } from '../../../lib/navigation';
 import { PATHS } from '../../../lib/paths';
 import { useUpdateProfile } from '../api/update-profile';
+import type { IndustrySelectField } from '../components/industry-select';
 
 /** Only businesses choose an industry: its list (and react-query) load when needed. */
-const IndustrySelect = lazy(() => import('../components/industry-select'));
+const IndustrySelect = lazy(() => import('../components/industry-select')) as unknown as typeof IndustrySelectField;
 
 /**
  * The required part of the profile (SPEC §5): e-mail, nickname and, for a business, an industry
@@ -62,7 +63,7 @@ function OnboardingForm({ user }: { user: User }) {
         <TextField control={control} name="nickname.value" label={t('FORM.NICKNAME')} autocomplete="nickname" />
         {isBusiness && (
           <Suspense fallback={<p className="form-hint">{t('COMMON.LOADING')}</p>}>
-            <IndustrySelect control={control} />
+            <IndustrySelect control={control} name="industry2" />
           </Suspense>
         )}
         <button type="submit" className="app-button app-button-block" disabled={update.isPending}>

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { localeFor, normalizeLanguage } from './language';
+
+/**
+ * Dates and numbers in the active language's locale (SPEC §4: en → en-US, pt → pt-BR …), with Intl.
+ * Lazy pages only (the first bundle formats nothing).
+ */
+export function useLocale(): string {
+  const { i18n } = useTranslation();
+  return localeFor(normalizeLanguage(i18n.language) ?? 'en');
+}
+
+/** A calendar day (yyyy-MM-dd) as the locale writes it; the day itself, whatever the time zone. */
+export const formatDay = (isoDay: string, locale: string): string =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
+
+export const formatNumber = (value: number, locale: string, options?: Intl.NumberFormatOptions): string =>
+  new Intl.NumberFormat(locale, options).format(value);
+
+/** A coordinate pair, 5 decimals (about a metre). */
+export const formatLatLng = (lat: number, lng: number, locale: string): string => {
+  const options = { minimumFractionDigits: 5, maximumFractionDigits: 5 };
+  return `${formatNumber(lat, locale, options)} / ${formatNumber(lng, locale, options)}`;
+};
