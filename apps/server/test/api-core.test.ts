@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.ts';
+import { AppError } from '../src/lib/app-error.ts';
 import { buildTestApp, call, signup, uniqueEmail, PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -219,5 +220,32 @@ describe('a signed-up user can log in', () => {
   it('round trip', async () => {
     const a = await signup(t.app);
     expect((await call(t.app, 'POST', '/api/login', { email: a.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('anonymized errors (SPEC §8)', () => {
+  it('a route marked anonymizeErrors answers error.unknown with the same status', async () => {
+    const a = await buildTestApp({
+      register: (app) => {
+        app.post('/api/test-anon', { config: { auth: 'public', anonymizeErrors: true } }, async () => {
+          throw new AppError('error.secret.detail', 409);
+        });
+        app.post('/api/test-plain', { config: { auth: 'public' } }, async () => {
+          throw new Error('database password is hunter2');
+        });
+      },
+    });
+    try {
+      const anon = await call(a.app, 'POST', '/api/test-anon', {});
+      expect(anon.statusCode).toBe(409);
+      expect(anon.json()).toEqual({ key: 'error.unknown' });
+      // an unexpected failure is a 500 that leaks nothing
+      const plain = await call(a.app, 'POST', '/api/test-plain', {});
+      expect(plain.statusCode).toBe(500);
+      expect(plain.json()).toEqual({ key: 'error.unknown' });
+      expect(plain.body).not.toContain('hunter2');
+    } finally {
+      await a.close();
+    }
   });
 });
