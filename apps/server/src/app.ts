@@ -21,6 +21,10 @@ import { cityRoutes } from './modules/cities/cities.routes.ts';
 import { settingRoutes } from './modules/settings/settings.routes.ts';
 import { translationRoutes } from './modules/translations/translations.routes.ts';
 import { userLanguageRoutes } from './modules/user-languages/user-languages.routes.ts';
+import { placeRoutes } from './modules/places/places.routes.ts';
+import { likeRoutes } from './modules/likes/likes.routes.ts';
+import { listRoutes } from './modules/lists/lists.routes.ts';
+import { shareRoutes } from './modules/shares/shares.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
@@ -129,6 +133,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingRoutes, { db });
   await app.register(userLanguageRoutes, { db });
   await app.register(translationRoutes, { db });
+  await app.register(placeRoutes, { db });
+  await app.register(likeRoutes, { db });
+  await app.register(listRoutes, { db, publicUrl: config.PUBLIC_URL });
+  await app.register(shareRoutes, { db, publicUrl: config.PUBLIC_URL });
 
   await app.register(webPlugin, { root: deps.webRoot });
   return app;

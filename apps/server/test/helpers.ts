@@ -53,6 +53,14 @@ export async function buildTestApp(
     dropDb = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // pool.end() resolves once its clients are asked to end, not when their sessions are gone:
+      // wait for them (bounded), so the forced drop does not kill a session mid-goodbye, which the
+      // ending client would raise as an unhandled 57P01 error.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };

@@ -83,10 +83,13 @@ describe('login throttling store', () => {
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish while closing', async () => {
     let release!: () => void;
+    let started!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    const inHandler = new Promise<void>((r) => (started = r));
     const t = await buildTestApp({
       register: (app) => {
         app.get('/api/test-slow', { config: { auth: 'public' } }, async () => {
+          started();
           await gate;
           return { done: true };
         });
@@ -95,9 +98,9 @@ describe('graceful shutdown', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
     const inflight = fetch(`http://127.0.0.1:${port}/api/test-slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
-    await new Promise((r) => setTimeout(r, 100));
+    await inHandler; // the request is being handled
     const closing = t.close();
-    setTimeout(release, 100);
+    setImmediate(release); // it finishes only after closing has begun
     expect(await inflight).toEqual({ status: 200, body: { done: true } });
     await closing;
   });

@@ -39,5 +39,35 @@ export const ErrorKey = {
   languageDefaultRemove: 'error.language.default.remove',
   /** The default content language must be one of the offered ones. */
   languageNotOffered: 'error.language.notoffered',
+  // Places, likes, lists and sharing (modules/README.md "Places, likes, lists and sharing").
+  placeNotFound: 'error.place.notfound',
+  /** Only the creator of a place (or an admin) changes or deletes it. */
+  placeForbidden: 'error.place.forbidden',
+  /** A place in another user's list or likes cannot be deleted by its creator (an admin can). */
+  placeInUse: 'error.place.inuse',
+  likeNotFound: 'error.like.notfound',
+  listNotFound: 'error.list.notfound',
+  /** The list is readable (shared with the caller, or public) but only its owner changes it. */
+  listReadOnly: 'error.list.readonly',
+  listItemNotFound: 'error.list.item.notfound',
+  /** A reorder must name every item of the list exactly once. */
+  listReorder: 'error.list.reorder',
+  shareNotFound: 'error.share.notfound',
+  shareExpired: 'error.share.expired',
+  shareRevoked: 'error.share.revoked',
+  /** A share needs `public: true` or at least one recipient. */
+  shareEmpty: 'error.share.empty',
+  /** A recipient that does not exist, or the owner themself. */
+  shareRecipient: 'error.share.recipient',
+  /** The import file is not one of the recognised formats, or is malformed. */
+  importFormat: 'error.import.format',
+  /** The import file holds no place. */
+  importEmpty: 'error.import.empty',
+  /** The import file is over LIST_IMPORT_MAX_BYTES. */
+  importTooLarge: 'error.import.toolarge',
+  /** The import file holds more than LIST_IMPORT_MAX_ITEMS places. */
+  importTooMany: 'error.import.toomany',
+  /** The import request has no file part. */
+  importNoFile: 'error.import.nofile',
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];

@@ -11,3 +11,6 @@ export * from './settings.ts';
 export * from './user-languages.ts';
 export * from './translations.ts';
 export * from './export.ts';
+export * from './places.ts';
+export * from './likes.ts';
+export * from './lists.ts';

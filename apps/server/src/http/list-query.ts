@@ -37,3 +37,27 @@ export function listSql(q: ListQuery, cols: ListColumns): { where: SQL[]; orderB
   });
   return { where, orderBy };
 }
+
+/** A 400 naming one list-query parameter. */
+export const queryParamError = (param: string): AppError =>
+  new AppError(ErrorKey.validation, 400, [{ path: `querystring.${param}`, key: 'FORM.ERROR.INVALID' }]);
+
+/** Refuses f.<name> filters outside `allowed` (routes that read their filters by hand). */
+export function checkFilters(q: ListQuery, allowed: readonly string[]): void {
+  for (const field of Object.keys(q.filters)) if (!allowed.includes(field)) throw queryParamError(`f.${field}`);
+}
+
+/** Refuses o.sort fields outside `allowed`. */
+export function checkSort<T extends string>(q: ListQuery, allowed: readonly T[]): { field: T; desc: boolean }[] {
+  for (const s of q.sort) if (!(allowed as readonly string[]).includes(s.field)) throw queryParamError('o.sort');
+  return q.sort as { field: T; desc: boolean }[];
+}
+
+/** A comma list filter whose every entry is one of `allowed`. */
+export function enumListFilter<T extends string>(q: ListQuery, field: string, allowed: readonly T[]): T[] | undefined {
+  const v = q.filters[field];
+  if (v === undefined) return undefined;
+  const parts = v.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  if (parts.length === 0 || parts.some((p) => !(allowed as readonly string[]).includes(p))) throw queryParamError(`f.${field}`);
+  return [...new Set(parts)] as T[];
+}

@@ -4,3 +4,5 @@ export * from './moderation.ts';
 export * from './reference-lists.ts';
 export * from './profiles.ts';
 export * from './translations.ts';
+export * from './places.ts';
+export * from './lists.ts';

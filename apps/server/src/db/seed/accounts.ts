@@ -4,6 +4,7 @@ import { AccountType } from '@spotlist/contracts';
 import type { Db } from '../client.ts';
 import { clients, securityRoles, userSecurityRoles, users } from '../schema/index.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { seedDemoPlaces } from './places.ts';
 import { ADMIN_ROLE_KEY, DEFAULT_CLIENT_DOMAIN } from './reference.ts';
 
 export async function defaultClientId(db: Db): Promise<number> {
@@ -37,7 +38,10 @@ export async function seedAdmin(db: Db, email: string, password?: string): Promi
   return { created: true, password: password ? undefined : pw };
 }
 
-/** Demo users of each account type, only into a database that has no users but the admin. */
+/**
+ * Demo users of each account type, only into a database that has no users but the admin; then the
+ * demo places around Munich, with likes and a list for the private user and the blogger.
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 1) return false;
@@ -57,5 +61,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
       })
       .onConflictDoNothing();
   }
+  const idOf = async (email: string) =>
+    (await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`))[0]?.id;
+  await seedDemoPlaces(db, {
+    private: await idOf(DEMO_USERS.find((d) => d.accountType === AccountType.private)!.email),
+    blogger: await idOf(DEMO_USERS.find((d) => d.accountType === AccountType.blogger)!.email),
+  });
   return true;
 }

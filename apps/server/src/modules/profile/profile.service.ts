@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   AccountType,
@@ -9,6 +9,7 @@ import {
   type ProfileExport,
   type ProfileUpdate,
   type User,
+  Visibility,
 } from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,6 +19,7 @@ import {
   industries,
   objectionableReports,
   passwordResetTokens,
+  places,
   securityRoles,
   settings,
   userLocations,
@@ -135,7 +137,7 @@ export function profileService(deps: { db: Db; config: Config; throttle: Throttl
 
   const deleteKey = (userId: number) => `delete:${userId}`;
 
-  /** Deletes the account and, through the foreign keys, everything it owns (sessions too). */
+  /** Deletes the account and, through the foreign keys, everything it owns (sessions, lists, shares too). */
   async function remove(me: SessionUser, password: string): Promise<void> {
     const key = deleteKey(me.id);
     if ((await throttle.get(key)) >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT) throw new AppError(ErrorKey.loginThrottled, 429);
@@ -144,7 +146,12 @@ export function profileService(deps: { db: Db; config: Config; throttle: Throttl
       await throttle.hit(key, config.LOGIN_WINDOW_SECONDS);
       throw new AppError(ErrorKey.passwordWrong, 400);
     }
-    await db.delete(users).where(eq(users.id, me.id));
+    await db.transaction(async (tx) => {
+      // Private places (imports, 1/4/32/64) are the user's data and go too; public ones stay in the
+      // catalogue without a creator (places.creator_id on delete set null).
+      await tx.delete(places).where(and(eq(places.creatorId, me.id), ne(places.visibility, Visibility.all)));
+      await tx.delete(users).where(eq(users.id, me.id));
+    });
     await throttle.reset(key);
   }
 

@@ -1,0 +1,525 @@
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  ErrorKey,
+  FormError,
+  LikeListNameSchema,
+  LIST_ITEM_SORTS,
+  LIST_KINDS,
+  LIST_SORTS,
+  parseLatLng,
+  Visibility,
+  type ExportFormat,
+  type ImportResult,
+  type LatLng,
+  type ListDetail,
+  type ListInput,
+  type ListItem,
+  type ListItemAdd,
+  type ListItemUpdate,
+  type ListResponse,
+  type ListType,
+  type ListUpdate,
+  type ListView,
+} from '@spotlist/contracts';
+import type { Db } from '../../db/client.ts';
+import { listItems, lists, objectionableReports, places, users } from '../../db/schema/index.ts';
+import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery } from '../../http/list-query.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import {
+  activeShareToSql,
+  qc,
+  containsPattern,
+  distanceOrderSql,
+  distanceSql,
+  iso,
+  likedSql,
+  listReadableSql,
+  localNameSql,
+  origin,
+  placeColumns,
+  placeReadableSql,
+  searchTextOf,
+  toPlaceView,
+  type PlaceRow,
+  type Viewer,
+} from '../places/place-sql.ts';
+import { isAdmin } from '../places/places.service.ts';
+import { exportList, type ExportFile } from './formats/write.ts';
+import type { ParsedImport } from './formats/read.ts';
+
+type Tx = Db;
+const asTx = (t: unknown) => t as Tx;
+
+/** The columns of a list answer: owner nickname and item count in the same row. */
+const listColumns = {
+  id: lists.id,
+  kind: lists.kind,
+  name: lists.name,
+  description: lists.description,
+  visibility: lists.visibility,
+  ownerId: lists.ownerId,
+  ownerNickname: users.nickname,
+  itemCount: sql<number>`(select count(*)::int from ${listItems} ic where ic.list_id = ${qc(lists.id)})`,
+  createdAt: lists.createdAt,
+  updatedAt: lists.updatedAt,
+};
+type ListRow = {
+  id: number;
+  kind: ListView['kind'];
+  name: string;
+  description: string;
+  visibility: number;
+  ownerId: number;
+  ownerNickname: string;
+  itemCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export const toListView = (r: ListRow, viewerId: number | null): ListView => ({
+  id: r.id,
+  kind: r.kind,
+  name: r.name,
+  description: r.description,
+  visibility: { id: r.visibility },
+  owner: { id: r.ownerId, nickname: r.ownerNickname },
+  editable: viewerId === r.ownerId,
+  itemCount: r.itemCount,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+/** Where a list query's centre comes from: f.near, else the user-location header. */
+export function centreOf(filters: Record<string, string>, header: LatLng | null): LatLng | null {
+  if (filters.near === undefined) return header;
+  const c = parseLatLng(filters.near);
+  if (!c) throw queryParamError('f.near');
+  return c;
+}
+
+/**
+ * Lists and their items (SPEC §7 GET /api/list/{type}). Reads follow listReadableSql (owner,
+ * visibility 255, active shares); every change is the owner's alone: the owner condition is part
+ * of the statement that takes the list's row lock, and a refused change answers 403
+ * error.list.readonly when the caller can read the list, 404 error.list.notfound otherwise.
+ */
+export function listsService(db: Db) {
+  const notFound = () => new AppError(ErrorKey.listNotFound, 404);
+  const itemNotFound = () => new AppError(ErrorKey.listItemNotFound, 404);
+
+  async function view(id: number, viewerId: number | null, tx: Tx = db): Promise<ListView> {
+    const rows = await tx.select(listColumns).from(lists).innerJoin(users, eq(users.id, lists.ownerId)).where(eq(lists.id, id));
+    if (!rows[0]) throw notFound();
+    return toListView(rows[0] as ListRow, viewerId);
+  }
+
+  /** Inside a transaction pass it: PGlite has one connection, a query beside the transaction would wait forever. */
+  async function refusal(id: number, user: SessionUser, tx: Tx = db): Promise<AppError> {
+    const rows = await tx
+      .select({ id: lists.id })
+      .from(lists)
+      .where(and(eq(lists.id, id), listReadableSql(user.id)));
+    return rows[0] ? new AppError(ErrorKey.listReadOnly, 403) : notFound();
+  }
+
+  /**
+   * The caller's own list, locked for this transaction (and marked changed): the ownership check
+   * and the lock are one statement. Refused as 403 or 404 (see above).
+   */
+  async function own(tx: Tx, id: number, user: SessionUser): Promise<{ id: number; kind: ListView['kind'] }> {
+    const rows = await tx
+      .update(lists)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(lists.id, id), eq(lists.ownerId, user.id)))
+      .returning({ id: lists.id, kind: lists.kind });
+    if (!rows[0]) throw await refusal(id, user, tx);
+    return rows[0];
+  }
+
+  /**
+   * A page of a list's items with the place and its distance. Sort: position (default), name,
+   * distance, addedAt; f.q searches the places' names, address and city and the notes.
+   */
+  async function itemsPage(listId: number, query: unknown, viewer: Viewer, header: LatLng | null): Promise<ListResponse<ListItem>> {
+    const q = readListQuery(query);
+    checkFilters(q, ['q', 'near']);
+    const sorts = checkSort(q, LIST_ITEM_SORTS);
+    const centre = centreOf(q.filters, header);
+    const o = origin(centre);
+    const where: SQL[] = [eq(listItems.listId, listId)];
+    if (q.filters.q?.trim()) {
+      const pattern = containsPattern(q.filters.q);
+      where.push(sql`(${qc(places.searchText)} like ${pattern} or lower(${qc(listItems.note)}) like ${pattern})`);
+    }
+    const orderBy: SQL[] = [];
+    for (const s of sorts.length > 0 ? sorts : [{ field: 'position' as const, desc: false }]) {
+      if (s.field === 'distance') {
+        if (centre) orderBy.push(distanceOrderSql(o.lat, o.lng, s.desc));
+      } else if (s.field === 'name') orderBy.push(s.desc ? desc(localNameSql(viewer.language)) : asc(localNameSql(viewer.language)));
+      else if (s.field === 'addedAt') orderBy.push(s.desc ? desc(listItems.createdAt) : asc(listItems.createdAt));
+      else orderBy.push(s.desc ? desc(listItems.position) : asc(listItems.position));
+    }
+    orderBy.push(asc(listItems.position), asc(listItems.id));
+    const rows = await db
+      .select({
+        ...placeColumns,
+        distance: distanceSql(o.lat, o.lng),
+        liked: viewer.userId ? likedSql(viewer.userId) : sql<boolean>`false`,
+        itemId: listItems.id,
+        position: listItems.position,
+        note: listItems.note,
+        addedAt: listItems.createdAt,
+        total: sql<number>`(count(*) over ())::int`,
+      })
+      .from(listItems)
+      .innerJoin(places, eq(places.id, listItems.placeId))
+      .where(and(...where))
+      .orderBy(...orderBy)
+      .limit(q.pageSize)
+      .offset(q.pageIndex * q.pageSize);
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && q.pageIndex > 0) {
+      const [c] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(listItems)
+        .innerJoin(places, eq(places.id, listItems.placeId))
+        .where(and(...where));
+      total = c.n;
+    }
+    return {
+      list: rows.map((r) => ({
+        id: r.itemId,
+        position: r.position,
+        note: r.note,
+        addedAt: iso(r.addedAt),
+        place: toPlaceView(r as PlaceRow, viewer),
+      })),
+      total,
+      pageIndex: q.pageIndex,
+      pageSize: q.pageSize,
+    };
+  }
+
+  /** Positions stay 0…n-1: after a removal the items behind move up. */
+  async function closeGap(tx: Tx, listId: number, position: number): Promise<void> {
+    await tx
+      .update(listItems)
+      .set({ position: sql`${qc(listItems.position)} - 1` })
+      .where(and(eq(listItems.listId, listId), sql`${qc(listItems.position)} > ${position}`));
+  }
+
+  /** The place as the caller may read it (for adding it to a list or liking it). */
+  async function readablePlace(tx: Tx, placeId: number, user: SessionUser): Promise<void> {
+    const rows = await tx
+      .select({ id: places.id })
+      .from(places)
+      .where(and(eq(places.id, placeId), placeReadableSql(user.id, isAdmin(user))));
+    if (!rows[0]) throw new AppError(ErrorKey.placeNotFound, 404);
+  }
+
+  return {
+    view,
+    refusal,
+    itemsPage,
+    own,
+    closeGap,
+    readablePlace,
+
+    /** GET /api/list/{type}: mine, shared (with me, by others) or public (255, anyone's). */
+    async summaries(type: ListType, query: unknown, user: SessionUser): Promise<ListResponse<ListView>> {
+      const q = readListQuery(query);
+      checkFilters(q, ['q', 'kind']);
+      const sorts = checkSort(q, LIST_SORTS);
+      const where: SQL[] = [];
+      if (type === 'mine') where.push(eq(lists.ownerId, user.id));
+      else if (type === 'shared') where.push(ne(lists.ownerId, user.id), activeShareToSql(sql`${qc(lists.id)}`, user.id));
+      else where.push(sql`${qc(lists.visibility)} = 255`);
+      if (q.filters.q?.trim()) where.push(sql`lower(${qc(lists.name)}) like ${containsPattern(q.filters.q)}`);
+      const kinds = enumListFilter(q, 'kind', LIST_KINDS);
+      if (kinds)
+        where.push(
+          sql`${qc(lists.kind)} in (${sql.join(
+            kinds.map((k) => sql`${k}`),
+            sql`, `,
+          )})`,
+        );
+      const orderBy: SQL[] = (sorts.length > 0 ? sorts : [{ field: 'updatedAt' as const, desc: true }]).map((s) => {
+        const col =
+          s.field === 'name'
+            ? sql`lower(${qc(lists.name)})`
+            : s.field === 'createdAt'
+              ? sql`${qc(lists.createdAt)}`
+              : sql`${qc(lists.updatedAt)}`;
+        return s.desc ? desc(col) : asc(col);
+      });
+      const rows = await db
+        .select({ ...listColumns, total: sql<number>`(count(*) over ())::int` })
+        .from(lists)
+        .innerJoin(users, eq(users.id, lists.ownerId))
+        .where(and(...where))
+        .orderBy(...orderBy, desc(lists.id))
+        .limit(q.pageSize)
+        .offset(q.pageIndex * q.pageSize);
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && q.pageIndex > 0) {
+        const [c] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(lists)
+          .where(and(...where));
+        total = c.n;
+      }
+      return { list: rows.map((r) => toListView(r as ListRow, user.id)), total, pageIndex: q.pageIndex, pageSize: q.pageSize };
+    },
+
+    /** GET /api/list/{id}: a list the caller may read, with a page of its items. */
+    async detail(id: number, query: unknown, viewer: Viewer & { userId: number }, header: LatLng | null): Promise<ListDetail> {
+      const rows = await db
+        .select(listColumns)
+        .from(lists)
+        .innerJoin(users, eq(users.id, lists.ownerId))
+        .where(and(eq(lists.id, id), listReadableSql(viewer.userId)));
+      if (!rows[0]) throw notFound();
+      return { ...toListView(rows[0] as ListRow, viewer.userId), items: await itemsPage(id, query, viewer, header) };
+    },
+
+    async add(input: ListInput & { visibility: { id: number } }, user: SessionUser): Promise<ListView> {
+      const [row] = await db
+        .insert(lists)
+        .values({ ownerId: user.id, kind: 'list', name: input.name, description: input.description ?? '', visibility: input.visibility.id })
+        .returning({ id: lists.id });
+      return view(row.id, user.id);
+    },
+
+    /** Rename, describe, change visibility. A like list keeps its name unique (409 error.duplicate). */
+    async update(id: number, input: ListUpdate, user: SessionUser): Promise<ListView> {
+      if (input.name !== undefined && !LikeListNameSchema.safeParse(input.name).success) {
+        // a like list is addressed by its name in GET /api/like/{name}: it must stay a path segment
+        const [own] = await db
+          .select({ kind: lists.kind })
+          .from(lists)
+          .where(and(eq(lists.id, id), eq(lists.ownerId, user.id)));
+        if (own?.kind === 'likes') throw new AppError(ErrorKey.validation, 400, [{ path: 'body.name', key: FormError.pattern }]);
+      }
+      const set: Partial<typeof lists.$inferInsert> = { updatedAt: new Date() };
+      if (input.name !== undefined) set.name = input.name;
+      if (input.description !== undefined) set.description = input.description ?? '';
+      if (input.visibility !== undefined) set.visibility = input.visibility.id;
+      const rows = await db
+        .update(lists)
+        .set(set)
+        .where(and(eq(lists.id, id), eq(lists.ownerId, user.id)))
+        .returning({ id: lists.id });
+      if (!rows[0]) throw await refusal(id, user);
+      return view(id, user.id);
+    },
+
+    /** Deletes the list with its items and shares (cascade); the places stay in the catalogue. */
+    async remove(id: number, user: SessionUser): Promise<void> {
+      const rows = await db
+        .delete(lists)
+        .where(and(eq(lists.id, id), eq(lists.ownerId, user.id)))
+        .returning({ id: lists.id });
+      if (!rows[0]) throw await refusal(id, user);
+    },
+
+    /** Adds a readable place at the end, or at `position` (the items from there move down). Once per list. */
+    async addItem(id: number, body: ListItemAdd, user: SessionUser): Promise<number> {
+      return db.transaction(async (t) => {
+        const tx = asTx(t);
+        await own(tx, id, user);
+        await readablePlace(tx, body.placeId, user);
+        const dup = await tx
+          .select({ id: listItems.id })
+          .from(listItems)
+          .where(and(eq(listItems.listId, id), eq(listItems.placeId, body.placeId)));
+        if (dup[0]) throw new AppError(ErrorKey.duplicate, 409);
+        const [{ n }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(listItems)
+          .where(eq(listItems.listId, id));
+        const position = body.position === undefined ? n : Math.min(body.position, n);
+        if (position < n) {
+          await tx
+            .update(listItems)
+            .set({ position: sql`${qc(listItems.position)} + 1` })
+            .where(and(eq(listItems.listId, id), sql`${qc(listItems.position)} >= ${position}`));
+        }
+        const [row] = await tx
+          .insert(listItems)
+          .values({ listId: id, placeId: body.placeId, position, note: body.note ?? '' })
+          .returning({ id: listItems.id });
+        return row.id;
+      });
+    },
+
+    async removeItem(id: number, itemId: number, user: SessionUser): Promise<void> {
+      await db.transaction(async (t) => {
+        const tx = asTx(t);
+        await own(tx, id, user);
+        const rows = await tx
+          .delete(listItems)
+          .where(and(eq(listItems.id, itemId), eq(listItems.listId, id)))
+          .returning({ position: listItems.position });
+        if (!rows[0]) throw itemNotFound();
+        await closeGap(tx, id, rows[0].position);
+      });
+    },
+
+    /**
+     * The note, and coordinates. The caller's own place (imported or added by them) gets the
+     * coordinates itself; someone else's place is not changed: the item gets a private copy of it
+     * at the new location.
+     */
+    async updateItem(id: number, itemId: number, body: ListItemUpdate & { note?: string }, user: SessionUser): Promise<void> {
+      await db.transaction(async (t) => {
+        const tx = asTx(t);
+        await own(tx, id, user);
+        const [item] = await tx
+          .select({ placeId: listItems.placeId })
+          .from(listItems)
+          .where(and(eq(listItems.id, itemId), eq(listItems.listId, id)));
+        if (!item) throw itemNotFound();
+        if (body.note !== undefined) await tx.update(listItems).set({ note: body.note }).where(eq(listItems.id, itemId));
+        if (body.location) {
+          const { latitude, longitude } = body.location;
+          const mine = await tx
+            .update(places)
+            .set({ latitude, longitude, updatedAt: new Date() })
+            .where(and(eq(places.id, item.placeId), eq(places.creatorId, user.id)))
+            .returning({ id: places.id });
+          if (!mine[0]) {
+            const [p] = await tx.select().from(places).where(eq(places.id, item.placeId));
+            const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = p;
+            const [copy] = await tx
+              .insert(places)
+              .values({ ...rest, latitude, longitude, visibility: Visibility.private, creatorId: user.id })
+              .returning({ id: places.id });
+            await tx.update(listItems).set({ placeId: copy.id }).where(eq(listItems.id, itemId));
+          }
+        }
+      });
+    },
+
+    /** Every item id of the list once, in the new order; positions become 0…n-1. */
+    async reorder(id: number, itemIds: number[], user: SessionUser): Promise<void> {
+      await db.transaction(async (t) => {
+        const tx = asTx(t);
+        await own(tx, id, user);
+        const current = await tx.select({ id: listItems.id }).from(listItems).where(eq(listItems.listId, id));
+        const have = new Set(current.map((r) => r.id));
+        const want = new Set(itemIds);
+        if (want.size !== itemIds.length || want.size !== have.size || itemIds.some((i) => !have.has(i))) {
+          throw new AppError(ErrorKey.listReorder, 400);
+        }
+        if (itemIds.length === 0) return;
+        await tx.execute(sql`update ${listItems} li set position = o.ord - 1, updated_at = now()
+          from unnest(${`{${itemIds.join(',')}}`}::int[]) with ordinality as o(id, ord)
+          where li.id = o.id and li.list_id = ${id}`);
+      });
+    },
+
+    /** SPEC §7 objectionable/{id}: a report about a list the reporter can read. */
+    async report(id: number, user: SessionUser, reason: string): Promise<void> {
+      const rows = await db
+        .select({ id: lists.id })
+        .from(lists)
+        .where(and(eq(lists.id, id), listReadableSql(user.id)));
+      if (!rows[0]) throw notFound();
+      await db.insert(objectionableReports).values({ resource: 'list', resourceId: id, reporterId: user.id, reason });
+    },
+
+    /** GET /api/list/{id}/export: a readable list as a file, items in their order. */
+    async exportFile(id: number, format: ExportFormat, user: SessionUser): Promise<ExportFile> {
+      const [list] = await db
+        .select({ name: lists.name, description: lists.description })
+        .from(lists)
+        .where(and(eq(lists.id, id), listReadableSql(user.id)));
+      if (!list) throw notFound();
+      const items = await db
+        .select({
+          name: places.name,
+          note: listItems.note,
+          latitude: places.latitude,
+          longitude: places.longitude,
+          description: places.description,
+          address: places.address,
+          city: places.city,
+          country: places.country,
+          category: places.category,
+          website: places.website,
+          phone: places.phone,
+          accessibility: places.accessibility,
+          externalId: places.externalId,
+        })
+        .from(listItems)
+        .innerJoin(places, eq(places.id, listItems.placeId))
+        .where(eq(listItems.listId, id))
+        .orderBy(asc(listItems.position), asc(listItems.id));
+      return exportList({ ...list, items }, format);
+    },
+
+    /**
+     * POST /api/list/import: a new private list of new private places (source 'imported',
+     * creator the caller), in one transaction. Places without coordinates "need a location".
+     */
+    async importList(parsed: ParsedImport, name: string, user: SessionUser): Promise<ImportResult> {
+      const listId = await db.transaction(async (t) => {
+        const tx = asTx(t);
+        const [list] = await tx
+          .insert(lists)
+          .values({ ownerId: user.id, kind: 'list', name, visibility: Visibility.private })
+          .returning({ id: lists.id });
+        const CHUNK = 500;
+        for (let start = 0; start < parsed.items.length; start += CHUNK) {
+          const chunk = parsed.items.slice(start, start + CHUNK);
+          const ids = await tx
+            .insert(places)
+            .values(
+              chunk.map((p) => ({
+                name: p.name,
+                description: p.description,
+                latitude: p.latitude,
+                longitude: p.longitude,
+                address: p.address,
+                country: p.country,
+                website: p.website,
+                phone: p.phone,
+                source: 'imported' as const,
+                externalId: p.externalId,
+                visibility: Visibility.private,
+                creatorId: user.id,
+                searchText: searchTextOf({ name: p.name, address: p.address }),
+              })),
+            )
+            .returning({ id: places.id });
+          // identities are drawn in the VALUES order, so ascending ids follow the file's order
+          const sorted = ids.map((r) => r.id).sort((a, b) => a - b);
+          await tx
+            .insert(listItems)
+            .values(chunk.map((p, i) => ({ listId: list.id, placeId: sorted[i], position: start + i, note: p.note })));
+        }
+        return list.id;
+      });
+      return {
+        list: await view(listId, user.id),
+        format: parsed.format,
+        imported: parsed.items.length,
+        needsLocation: parsed.items.filter((p) => p.latitude === null).length,
+      };
+    },
+  };
+}
+export type ListsService = ReturnType<typeof listsService>;
+
+/** A name for an imported list: the form's, else the file's, else the file name without extension. */
+export function importListName(field: string | undefined, fromFile: string | null, filename: string | undefined): string {
+  const clean = (s: string | null | undefined) =>
+    s
+      ? s
+          .replace(/[\u0000-\u001f]/g, ' ')
+          .trim()
+          .slice(0, 120)
+      : '';
+  return clean(field) || clean(fromFile) || clean(filename?.replace(/\.[^.]*$/, '')) || 'Import';
+}

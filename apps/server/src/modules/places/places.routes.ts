@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  IdParamSchema,
+  listResponseSchema,
+  ObjectionableSchema,
+  OkSchema,
+  PlaceDefaultsSchema,
+  PlaceInputSchema,
+  PlaceUpdateSchema,
+  PlaceViewSchema,
+} from '@spotlist/contracts';
+import type { Db } from '../../db/client.ts';
+import { placesService, viewerOf } from './places.service.ts';
+
+/**
+ * SPEC §7 generic resource calls for the place catalogue at /api/place/ (written by hand rather
+ * than with resource(): reads are "public catalogue or mine", writes "creator or admin", and
+ * answers carry a distance from the user-location header).
+ */
+export const placeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const svc = placesService(db);
+  const tags = ['places'];
+
+  app.post('/api/place/new', { schema: { response: { 200: PlaceDefaultsSchema }, tags }, config: { auth: 'user' } }, async () => ({
+    name: '',
+    description: null,
+    category: 'other' as const,
+    accessibility: [],
+    visibility: { id: 255 },
+    source: 'manual' as const,
+  }));
+
+  app.get(
+    '/api/place/list',
+    { schema: { response: { 200: listResponseSchema(PlaceViewSchema) }, tags }, config: { auth: 'user' } },
+    async (req) => svc.list(req.query, viewerOf(req.user, req.ctx.language), req.ctx.location),
+  );
+
+  app.get(
+    '/api/place/:id',
+    { schema: { params: IdParamSchema, response: { 200: PlaceViewSchema }, tags }, config: { auth: 'user' } },
+    async (req) => svc.get(req.params.id, viewerOf(req.user, req.ctx.language), req.ctx.location),
+  );
+
+  app.post(
+    '/api/place/add',
+    { schema: { body: PlaceInputSchema, response: { 200: PlaceViewSchema }, tags }, config: { auth: 'user' } },
+    async (req) => svc.add(req.body, req.user!, viewerOf(req.user, req.ctx.language), req.ctx.location),
+  );
+
+  app.post(
+    '/api/place/update/:id',
+    { schema: { params: IdParamSchema, body: PlaceUpdateSchema, response: { 200: PlaceViewSchema }, tags }, config: { auth: 'user' } },
+    async (req) => svc.update(req.params.id, req.body, req.user!, viewerOf(req.user, req.ctx.language), req.ctx.location),
+  );
+
+  app.delete(
+    '/api/place/delete/:id',
+    { schema: { params: IdParamSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user' } },
+    async (req) => {
+      await svc.remove(req.params.id, req.user!, viewerOf(req.user, req.ctx.language));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/place/objectionable/:id',
+    { schema: { params: IdParamSchema, body: ObjectionableSchema.nullish(), response: { 200: OkSchema }, tags }, config: { auth: 'user' } },
+    async (req) => {
+      await svc.report(req.params.id, req.user!, viewerOf(req.user, req.ctx.language), req.body?.reason ?? '');
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,265 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  ACCESSIBILITY_TAGS,
+  boundingBox,
+  ErrorKey,
+  parseLatLng,
+  PLACE_CATEGORIES,
+  PLACE_LIST_FILTERS,
+  PLACE_LIST_SORTS,
+  PLACE_SEARCH_MAX_RADIUS,
+  PLACE_SOURCES,
+  Visibility,
+  type LatLng,
+  type ListResponse,
+  type PlaceInputParsed,
+  type PlaceTexts,
+  type PlaceTextsView,
+  type PlaceUpdateParsed,
+  type PlaceView,
+} from '@spotlist/contracts';
+import type { Db } from '../../db/client.ts';
+import { listItems, lists, objectionableReports, places } from '../../db/schema/index.ts';
+import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery } from '../../http/list-query.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ADMIN_PERMISSION, type SessionUser } from '../../plugins/auth.ts';
+import {
+  containsPattern,
+  distanceOrderSql,
+  distanceSql,
+  haversineSql,
+  likedSql,
+  localNameSql,
+  origin,
+  placeColumns,
+  placeReadableSql,
+  qc,
+  searchTextOf,
+  toPlaceView,
+  type PlaceRow,
+  type Viewer,
+} from './place-sql.ts';
+
+export const isAdmin = (user: SessionUser | null): boolean => !!user?.permissions.includes(ADMIN_PERMISSION);
+export const viewerOf = (user: SessionUser | null, language: Viewer['language']): Viewer => ({
+  userId: user?.id ?? null,
+  admin: isAdmin(user),
+  language,
+});
+
+/** Translations without empty entries: `{ de: { name: 'X' } }`. */
+export function cleanTexts(texts: PlaceTexts | undefined): PlaceTextsView {
+  const out: PlaceTextsView = {};
+  for (const [lang, t] of Object.entries(texts ?? {}) as [keyof PlaceTexts, { name?: string | null; description?: string | null }][]) {
+    const entry: { name?: string; description?: string } = {};
+    if (t?.name) entry.name = t.name;
+    if (t?.description) entry.description = t.description;
+    if (entry.name || entry.description) out[lang] = entry;
+  }
+  return out;
+}
+
+/** The columns of a new place from the add body; the creator and source are the caller's to set. */
+export function placeValues(input: PlaceInputParsed) {
+  const texts = cleanTexts(input.texts);
+  return {
+    name: input.name,
+    description: input.description ?? null,
+    texts,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    address: input.address ?? null,
+    city: input.city ?? null,
+    country: input.country ?? null,
+    category: input.category ?? 'other',
+    website: input.website ?? null,
+    phone: input.phone ?? null,
+    accessibility: input.accessibility ?? [],
+    visibility: input.visibility?.id ?? Visibility.all,
+    source: input.source ?? 'manual',
+    externalId: input.externalId ?? null,
+    searchText: searchTextOf({ name: input.name, texts, address: input.address, city: input.city }),
+  };
+}
+
+/**
+ * The shared catalogue (SPEC §7 generic resource calls at /api/place/). Anyone logged in reads the
+ * public places and adds places; only the creator or an admin changes or deletes one (ownership in
+ * the statement's where); anyone who can read a place may report it.
+ */
+export function placesService(db: Db) {
+  const notFound = () => new AppError(ErrorKey.placeNotFound, 404);
+
+  /** One place as `viewer` may read it, or null. */
+  async function find(id: number, viewer: Viewer, from: LatLng | null, tx: Db = db): Promise<PlaceRow | null> {
+    const o = origin(from);
+    const rows = await tx
+      .select({
+        ...placeColumns,
+        distance: distanceSql(o.lat, o.lng),
+        liked: viewer.userId ? likedSql(viewer.userId) : sql<boolean>`false`,
+      })
+      .from(places)
+      .where(and(eq(places.id, id), placeReadableSql(viewer.userId ?? 0, viewer.admin)))
+      .limit(1);
+    return (rows[0] as PlaceRow | undefined) ?? null;
+  }
+
+  /** Why a change of a place the caller cannot change was refused: 404 when unreadable, else 403. */
+  async function refusal(id: number, viewer: Viewer): Promise<AppError> {
+    return (await find(id, viewer, null)) ? new AppError(ErrorKey.placeForbidden, 403) : notFound();
+  }
+
+  const canChange = (user: SessionUser): SQL | undefined => (isAdmin(user) ? undefined : eq(places.creatorId, user.id));
+
+  return {
+    async get(id: number, viewer: Viewer, from: LatLng | null): Promise<PlaceView> {
+      const row = await find(id, viewer, from);
+      if (!row) throw notFound();
+      return toPlaceView(row, viewer, true);
+    },
+
+    /** GET /api/place/list: text, nearby (bounding box, then haversine), category, accessibility. */
+    async list(query: unknown, viewer: Viewer, header: LatLng | null): Promise<ListResponse<PlaceView>> {
+      const q = readListQuery(query);
+      checkFilters(q, PLACE_LIST_FILTERS);
+      const sorts = checkSort(q, PLACE_LIST_SORTS);
+      const f = q.filters;
+      let center = header;
+      if (f.near !== undefined) {
+        center = parseLatLng(f.near);
+        if (!center) throw queryParamError('f.near');
+      }
+      const o = origin(center);
+      const where: SQL[] = [placeReadableSql(viewer.userId ?? 0, viewer.admin)];
+      if (f.q !== undefined && f.q.trim() !== '') where.push(sql`${qc(places.searchText)} like ${containsPattern(f.q)}`);
+      if (f.radius !== undefined) {
+        const radius = /^\d{1,8}$/.test(f.radius) ? Number(f.radius) : NaN;
+        if (!(radius >= 1 && radius <= PLACE_SEARCH_MAX_RADIUS)) throw queryParamError('f.radius');
+        if (!center) throw queryParamError('f.near');
+        const box = boundingBox(center, radius);
+        where.push(sql`${qc(places.latitude)} between ${box.minLat} and ${box.maxLat}`);
+        if (box.lng) where.push(sql`${qc(places.longitude)} between ${box.lng.min} and ${box.lng.max}`);
+        where.push(sql`${haversineSql(o.lat, o.lng)} <= ${radius}`);
+      }
+      const categories = enumListFilter(q, 'category', PLACE_CATEGORIES);
+      if (categories) where.push(inArray(places.category, categories));
+      const tags = enumListFilter(q, 'accessibility', ACCESSIBILITY_TAGS);
+      if (tags)
+        where.push(
+          sql`${qc(places.accessibility)} @> array[${sql.join(
+            tags.map((t) => sql`${t}`),
+            sql`, `,
+          )}]::text[]`,
+        );
+      const sources = enumListFilter(q, 'source', PLACE_SOURCES);
+      if (sources) where.push(inArray(places.source, sources));
+      if (f.mine !== undefined) {
+        if (f.mine !== 'true' && f.mine !== 'false') throw queryParamError('f.mine');
+        if (f.mine === 'true') where.push(eq(places.creatorId, viewer.userId ?? 0));
+      }
+
+      const orderBy: SQL[] = [];
+      const effective = sorts.length > 0 ? sorts : [{ field: center ? 'distance' : 'name', desc: false } as const];
+      for (const s of effective) {
+        if (s.field === 'distance') {
+          if (center) orderBy.push(distanceOrderSql(o.lat, o.lng, s.desc));
+        } else if (s.field === 'name') orderBy.push(s.desc ? desc(localNameSql(viewer.language)) : asc(localNameSql(viewer.language)));
+        else orderBy.push(s.desc ? desc(places.createdAt) : asc(places.createdAt));
+      }
+      orderBy.push(asc(places.id));
+
+      const rows = await db
+        .select({
+          ...placeColumns,
+          distance: distanceSql(o.lat, o.lng),
+          liked: viewer.userId ? likedSql(viewer.userId) : sql<boolean>`false`,
+          total: sql<number>`(count(*) over ())::int`,
+        })
+        .from(places)
+        .where(and(...where))
+        .orderBy(...orderBy)
+        .limit(q.pageSize)
+        .offset(q.pageIndex * q.pageSize);
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && q.pageIndex > 0) {
+        const [c] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(places)
+          .where(and(...where));
+        total = c.n;
+      }
+      return { list: rows.map((r) => toPlaceView(r as PlaceRow, viewer)), total, pageIndex: q.pageIndex, pageSize: q.pageSize };
+    },
+
+    async add(input: PlaceInputParsed, user: SessionUser, viewer: Viewer, from: LatLng | null): Promise<PlaceView> {
+      const [row] = await db
+        .insert(places)
+        .values({ ...placeValues(input), creatorId: user.id })
+        .returning({ id: places.id });
+      return this.get(row.id, viewer, from);
+    },
+
+    async update(id: number, input: PlaceUpdateParsed, user: SessionUser, viewer: Viewer, from: LatLng | null): Promise<PlaceView> {
+      const updated = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [cur] = await tx
+          .select()
+          .from(places)
+          .where(and(eq(places.id, id), canChange(user)))
+          .for('update');
+        if (!cur) return false;
+        const texts = input.texts === undefined ? cur.texts : cleanTexts(input.texts);
+        const next = {
+          name: input.name ?? cur.name,
+          description: input.description === undefined ? cur.description : input.description,
+          texts,
+          latitude: input.latitude ?? cur.latitude,
+          longitude: input.longitude ?? cur.longitude,
+          address: input.address === undefined ? cur.address : input.address,
+          city: input.city === undefined ? cur.city : input.city,
+          country: input.country === undefined ? cur.country : input.country,
+          category: input.category ?? cur.category,
+          website: input.website === undefined ? cur.website : input.website,
+          phone: input.phone === undefined ? cur.phone : input.phone,
+          accessibility: input.accessibility ?? cur.accessibility,
+          visibility: input.visibility?.id ?? cur.visibility,
+          source: input.source ?? cur.source,
+          externalId: input.externalId === undefined ? cur.externalId : input.externalId,
+        };
+        await tx
+          .update(places)
+          .set({ ...next, searchText: searchTextOf(next) })
+          .where(eq(places.id, id));
+        return true;
+      });
+      if (!updated) throw await refusal(id, viewer);
+      return this.get(id, viewer, from);
+    },
+
+    /**
+     * Deletes a place (its list items go with it). Its creator may delete it only while no other
+     * user has it in a list or likes (409 error.place.inuse); an admin always may.
+     */
+    async remove(id: number, user: SessionUser, viewer: Viewer): Promise<void> {
+      const usedByOthers = sql`exists (select 1 from ${listItems} li join ${lists} l on l.id = li.list_id
+        where li.place_id = ${qc(places.id)} and l.owner_id <> ${user.id})`;
+      const cond = isAdmin(user) ? eq(places.id, id) : and(eq(places.id, id), eq(places.creatorId, user.id), sql`not ${usedByOthers}`);
+      const rows = await db.delete(places).where(cond).returning({ id: places.id });
+      if (rows[0]) return;
+      const own = await db
+        .select({ id: places.id })
+        .from(places)
+        .where(and(eq(places.id, id), eq(places.creatorId, user.id)));
+      if (own[0]) throw new AppError(ErrorKey.placeInUse, 409);
+      throw await refusal(id, viewer);
+    },
+
+    /** SPEC §7 objectionable/{id}: a report about a place the reporter can read. */
+    async report(id: number, user: SessionUser, viewer: Viewer, reason: string): Promise<void> {
+      if (!(await find(id, viewer, null))) throw notFound();
+      await db.insert(objectionableReports).values({ resource: 'place', resourceId: id, reporterId: user.id, reason });
+    },
+  };
+}
+export type PlacesService = ReturnType<typeof placesService>;

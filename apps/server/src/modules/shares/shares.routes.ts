@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OkSchema, SharedListSchema, ShareInputSchema, ShareRevokeSchema, ShareSchema, ShareTokenParamSchema } from '@spotlist/contracts';
+import type { Db } from '../../db/client.ts';
+import { viewerOf } from '../places/places.service.ts';
+import { sharesService } from './shares.service.ts';
+
+/** POST /api/share (SPEC §7), the public link GET /api/share/{token}, and revocation. */
+export const shareRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> = async (app, { db, publicUrl }) => {
+  const svc = sharesService(db, publicUrl);
+  const tags = ['shares'];
+
+  app.post(
+    '/api/share',
+    { schema: { body: ShareInputSchema, response: { 200: ShareSchema }, tags }, config: { auth: 'user' } },
+    async (req) => svc.create(req.body, req.user!),
+  );
+
+  app.get(
+    '/api/share/:token',
+    { schema: { params: ShareTokenParamSchema, response: { 200: SharedListSchema }, tags }, config: { auth: 'public' } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return svc.read(req.params.token, req.query, viewerOf(req.user, req.ctx.language), req.ctx.location);
+    },
+  );
+
+  app.delete(
+    '/api/share/:token',
+    { schema: { params: ShareTokenParamSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user' } },
+    async (req) => {
+      await svc.revokeToken(req.params.token, req.user!);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/share/revoke',
+    { schema: { body: ShareRevokeSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user' } },
+    async (req) => {
+      await svc.revokeId(req.body.id, req.user!);
+      return { ok: true as const };
+    },
+  );
+};
