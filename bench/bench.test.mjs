@@ -81,6 +81,7 @@ describe('bench/run.mjs', () => {
       '--duration=1',
       '--warmup=0',
       '--users=8',
+      '--places=300',
       `--out=${out}`,
       `--web-dist=${path.join(tmp, 'apps/web/dist')}`,
     ]);
@@ -88,7 +89,7 @@ describe('bench/run.mjs', () => {
     expect(r.code).toBe(0);
     const res = JSON.parse(fs.readFileSync(path.join(out, 'latest.json'), 'utf8'));
 
-    expect(res).toMatchObject({ schemaVersion: 1, mode: 'custom', dataset: { summary: { users: 8 } } });
+    expect(res).toMatchObject({ schemaVersion: 1, mode: 'custom', dataset: { summary: { users: 8, places: 300 } } });
     expect(res.machine).toMatchObject({
       cpu: expect.any(String),
       cores: expect.any(Number),
@@ -97,7 +98,7 @@ describe('bench/run.mjs', () => {
     });
     expect(res.machine.postgres).toMatch(/^\d+/);
 
-    expect(res.scenarios.map((s) => s.name)).toEqual(['baseline', 'api-info', 'session-user', 'login']);
+    expect(res.scenarios.map((s) => s.name)).toEqual(['baseline', 'api-info', 'session-user', 'login', 'liked-places']);
     for (const s of res.scenarios) {
       // Every request answered 2xx: the seeded tokens and passwords work, no throttling kicked in.
       expect(s, s.name).toMatchObject({ errors: 0, timeouts: 0, non2xx: 0 });

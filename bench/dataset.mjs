@@ -13,7 +13,7 @@
 import { connect } from './lib/database.mjs';
 
 /** Sizes of the data set. Add a size here when you add a part. */
-export const DEFAULT_SIZES = { users: 200 };
+export const DEFAULT_SIZES = { users: 200, places: 5000, likesPerUser: 100 };
 
 /** A small seeded PRNG (mulberry32): deterministic passwords without storing them. */
 export function prng(seed) {
@@ -82,6 +82,21 @@ export const parts = [
         );
       });
       return users;
+    },
+  },
+  {
+    name: 'places',
+    // Catalogue places around Marienplatz and 100 likes for every seeded user, in bulk through SQL
+    // (apps/server/src/db/seed/bench.ts), for GET /api/like/{name} with distances.
+    async seed({ sql, options, data }) {
+      const { seedBenchPlaces } = await import('../apps/server/src/db/seed/bench.ts');
+      const db = await sql();
+      const r = await seedBenchPlaces(db, {
+        places: options.places,
+        likers: data.users.map((u) => u.id),
+        likesPerUser: options.likesPerUser,
+      });
+      return { count: r.placeIds.length, likes: r.likes };
     },
   },
 ];

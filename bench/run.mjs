@@ -6,7 +6,7 @@
 //   --only=a,b            only these load scenarios (the baseline always runs: ratios need it)
 //   --skip-lighthouse     no Chromium
 //   --skip-cold-start     no PGlite start-up timing
-//   --duration=S --warmup=S --lighthouse-runs=N --users=N
+//   --duration=S --warmup=S --lighthouse-runs=N --users=N --places=N
 //   --out=DIR             where latest.json / latest.md go (default bench/results)
 //   --web-dist=DIR        measure the bundle of another build folder (the harness test's fixture)
 //   --rebuild             build server and web app even when their dist exists
@@ -35,6 +35,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string' },
     'lighthouse-runs': { type: 'string' },
     users: { type: 'string' },
+    places: { type: 'string' },
     out: { type: 'string' },
     'web-dist': { type: 'string' },
     rebuild: { type: 'boolean', default: false },
@@ -47,7 +48,10 @@ const config = {
   warmupSec: num(args.warmup, args.quick ? 1 : 3),
   lighthouseRuns: num(args['lighthouse-runs'], args.quick ? 1 : 3),
 };
-const sizes = args.users ? { users: Number(args.users) } : {};
+const sizes = {
+  ...(args.users ? { users: Number(args.users) } : {}),
+  ...(args.places ? { places: Number(args.places) } : {}),
+};
 const outDir = path.resolve(args.out ?? path.join(ROOT, 'bench/results'));
 const webDist = path.resolve(args['web-dist'] ?? path.join(ROOT, 'apps/web/dist'));
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -247,7 +251,7 @@ async function main() {
     schemaVersion: 1,
     date: date.toISOString(),
     // 'custom' when sizes or durations were changed: such figures do not compare with full runs.
-    mode: args.duration || args.warmup || args.users || args.only || args['lighthouse-runs'] ? 'custom' : args.quick ? 'quick' : 'full',
+    mode: args.duration || args.warmup || args.users || args.places || args.only || args['lighthouse-runs'] ? 'custom' : args.quick ? 'quick' : 'full',
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     machine: describeMachine({
       postgres: db.version,

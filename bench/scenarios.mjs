@@ -63,6 +63,22 @@ export const scenarios = [
       })),
     targets: [{ label: 'login p99 ≤ 250 ms at 8 connections', metric: 'p99Ms', max: 250 }],
   },
+  {
+    name: 'liked-places',
+    title: `GET /api/like/default (100 liked places each, user-location at Marienplatz, ${SESSION_USERS} users)`,
+    server: 'app',
+    connections: 50,
+    requests: ({ data }) =>
+      data.users.slice(0, SESSION_USERS).map((u) => ({
+        method: 'GET',
+        path: '/api/like/default',
+        headers: { 'x-auth-token': u.token, 'user-location': '48.1374;11.5755' },
+      })),
+    targets: [
+      { label: 'liked places ≥ 25 % of baseline req/s (50 connections)', metric: 'ratioToBaseline', min: 0.25 },
+      { label: 'liked places p99 ≤ 40 ms (50 connections)', metric: 'p99Ms', max: 40 },
+    ],
+  },
 ];
 
 // The pages Lighthouse measures (mobile preset), in this order. `user` makes the run log in through
