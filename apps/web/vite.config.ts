@@ -110,7 +110,22 @@ export default defineConfig(({ command, mode }) => {
           // Only modules that are themselves part of the initial import chain are captured
           // (includeDependenciesRecursively: false): a component a lazy page takes from its own
           // wrapper (components/ionic) stays with that page.
-          codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], includeDependenciesRecursively: false }] },
+          // The place and list pages share one lazy chunk, places-page (measured as one page by
+          // bench/check-size.mjs; the map's Leaflet part stays apart):
+          // each route of the table then names the same file and the same dependencies, which
+          // gzip folds, instead of a dozen small chunks each named in the first bundle.
+          codeSplitting: {
+            groups: [
+              { name: 'app', tags: ['$initial'], includeDependenciesRecursively: false },
+              // react-query in one chunk with its provider, however the pages share its parts
+              { name: 'query-client', test: /[\\/](node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/]query-client\.tsx)/ },
+              {
+                name: 'places-page',
+                test: /[\\/]src[\\/](features[\\/](places|lists)[\\/](?!components[\\/]places-map)|components[\\/]plain-input\.tsx|lib[\\/](distance|place-paths)\.ts)/,
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
         },
         treeshake: {
           // Ionic React creates some wrappers with unannotated factory calls; calling them has no

@@ -11,8 +11,8 @@ const ALL_PAGES = new Set(MENU_ENTRIES.flatMap((e) => (e.page ? [e.page] : [])))
 const ids = (entries: { id: string }[]) => entries.map((e) => e.id);
 
 describe('menu visibility (SPEC §2)', () => {
-  it('shows dashboard, profile, settings, help and logout with the pages built so far, whatever the flags', () => {
-    const built = ['dashboard', 'profile', 'settings', 'help', 'logout'];
+  it('shows dashboard, my places, profile, settings, help and logout with the pages built so far, whatever the flags', () => {
+    const built = ['dashboard', 'widget-marked-mylike', 'profile', 'settings', 'help', 'logout'];
     expect(ids(visibleMenuEntries(noFlags, REGISTERED_PAGES))).toEqual(built);
     expect(ids(visibleMenuEntries(allFlags, REGISTERED_PAGES))).toEqual(built);
     // the intro page is not built yet: its entry stays hidden
@@ -27,6 +27,7 @@ describe('menu visibility (SPEC §2)', () => {
     expect(ids(visibleMenuEntries(allFlags, ALL_PAGES))).toEqual([
       'dashboard',
       'guest-mode-app',
+      'widget-marked-mylike',
       'widget',
       'widget-list',
       'aiContentAssistant',
@@ -59,6 +60,7 @@ describe('menu visibility (SPEC §2)', () => {
     const registered = new Set([...REGISTERED_PAGES, 'widget']);
     expect(ids(visibleMenuEntries({ ...noFlags, widgetv1activated: true, widgetv2activated: true }, registered))).toEqual([
       'dashboard',
+      'widget-marked-mylike',
       'widget',
       'profile',
       'settings',
@@ -83,7 +85,7 @@ describe('menu visibility (SPEC §2)', () => {
   });
 
   it('treats a missing user as having no flags', () => {
-    expect(ids(visibleMenuEntries(null, ALL_PAGES))).toEqual(['dashboard', 'profile', 'settings', 'intro', 'help', 'logout']);
+    expect(ids(visibleMenuEntries(null, ALL_PAGES))).toEqual(['dashboard', 'widget-marked-mylike', 'profile', 'settings', 'intro', 'help', 'logout']);
   });
 });
 

@@ -29,9 +29,17 @@ export interface MenuEntry {
   action?: MenuAction;
 }
 
+/**
+ * "My places": a heart outline drawn in ionicons' style (512 grid, 32 stroke) with a shorter path
+ * than ionicons' heartOutline (~80 bytes gzip less of the first bundle).
+ */
+const HEART_ICON =
+  "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 512 512'><path d='M256 432S64 320 64 184a96 96 0 0 1 192-32 96 96 0 0 1 192 32c0 136-192 248-192 248z' fill='none' stroke='currentColor' stroke-linejoin='round' stroke-width='32'/></svg>";
+
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'dashboard', titleKey: 'MENU.DASHBOARD', icon: homeOutline, page: 'dashboard' },
   { id: 'guest-mode-app', titleKey: 'MENU.GUEST_MODE_APP', page: 'guest-mode-app', flag: 'hasGuest' },
+  { id: 'widget-marked-mylike', titleKey: 'MENU.MARKED_PLACES', icon: HEART_ICON, page: 'widget-marked-mylike' },
   { id: 'widget', titleKey: 'MENU.WIDGET', page: 'widget', flag: 'widgetv1activated' },
   { id: 'widget-list', titleKey: 'MENU.WIDGET_LIST', page: 'widget-list', flag: 'widgetv2activated' },
   { id: 'aiContentAssistant', titleKey: 'MENU.AI_CONTENT_ASSISTANT', page: 'aiContentAssistant', flag: 'aiassistantactivated' },

@@ -54,6 +54,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'user',
     Page: lazyPage(() => import('../features/user-languages/pages/listi18n-popover-page')),
   },
+  { id: 'widget-marked-mylike', path: '/widget-marked-mylike', access: 'user', Page: lazyPage(() => import('../features/places/pages/marked-places-page')) },
+  { id: 'widget-marked-mylike-map', path: '/widget-marked-mylike-map', access: 'user', Page: lazyPage(() => import('../features/places/pages/places-map-page')) },
+  { id: 'lists', path: '/lists', access: 'user', Page: lazyPage(() => import('../features/lists/pages/lists-page')) },
+  { id: 'list-detail', path: '/lists/:id', access: 'user', Page: lazyPage(() => import('../features/lists/pages/list-detail-page')) },
+  { id: 'shared-list', path: '/s/:token', access: 'public', Page: lazyPage(() => import('../features/lists/pages/shared-list-page')) },
 ];
 
 export const REGISTERED_PAGES: ReadonlySet<string> = new Set(APP_ROUTES.map((r) => r.id));

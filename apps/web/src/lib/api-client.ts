@@ -40,8 +40,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   method?: Method;
-  /** JSON body (sent as application/json). */
+  /** JSON body (sent as application/json); a FormData is sent as it is (multipart). */
   body?: unknown;
+  /** Answer the Response itself (a download), after the status checks. */
+  raw?: boolean;
   query?: URLSearchParams | Record<string, string | number | boolean | undefined>;
   /** No api-error event (the caller handles the failure). */
   silent?: boolean;
@@ -150,11 +152,12 @@ export function createApiClient(deps: ApiClientDeps) {
     // The server sets the XSRF cookie on its answers; a state-changing call made before any
     // answer (a fresh visitor logging in) first asks for one with the cheap info call.
     if (UNSAFE.has(method) && !deps.readCookie(XSRF_COOKIE)) await primeXsrf();
+    const form = opts.body instanceof FormData;
     const hasBody = opts.body !== undefined;
     return deps.fetch(url(path, opts.query), {
       method,
-      headers: headersFor(method, hasBody, withAuth),
-      body: hasBody ? JSON.stringify(opts.body) : undefined,
+      headers: headersFor(method, hasBody && !form, withAuth),
+      body: form ? (opts.body as FormData) : hasBody ? JSON.stringify(opts.body) : undefined,
       credentials: 'same-origin',
       signal: opts.signal,
     });
@@ -235,6 +238,7 @@ export function createApiClient(deps: ApiClientDeps) {
       return fail(new ApiError(ErrorKey.unavailable, 0, path), method, opts);
     }
     if (!res.ok) return fail(await readError(res, path), method, opts);
+    if (opts.raw) return res;
     let data: unknown;
     try {
       data = await decode(res);

@@ -53,7 +53,7 @@ describe('header, menu and footer (SPEC §2)', () => {
       within(menu)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Dashboard', 'Profile', 'Settings', 'Help', 'Log out']);
+    ).toEqual(['Dashboard', 'My places', 'Profile', 'Settings', 'Help', 'Log out']);
     expect(within(menu).getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(document.querySelector('ion-menu')).toHaveProperty('disabled', false);
   });

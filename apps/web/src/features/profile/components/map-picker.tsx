@@ -4,6 +4,7 @@ import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'rea
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../../lib/config';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, osmAttribution } from '../../../lib/map';
 
 /**
  * The map picker of the business locations (its own chunk: Leaflet loads only when the picker
@@ -12,8 +13,6 @@ import { config } from '../../../lib/config';
  * VITE_MAP_TILE_URL (OpenStreetMap by default; the server's CSP allows its host). The point is a
  * vector circle, so no marker images have to be bundled.
  */
-export const MAP_DEFAULT_CENTER: [number, number] = [48.137154, 11.576124];
-export const MAP_DEFAULT_ZOOM = 10;
 /** Where a picked city is shown: close enough to pick a street. */
 const CITY_ZOOM = 12;
 
@@ -68,14 +67,10 @@ function UseCentre({ onPoint }: { onPoint: (point: LatLng) => void }) {
   );
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export default function MapPicker({ focus, point, onPoint }: MapPickerProps) {
   const { t } = useTranslation();
   // Leaflet shows the attribution as HTML: the translated text is escaped, the link is ours.
-  const attribution =
-    config.mapAttribution ||
-    `<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">${escapeHtml(t('MAP.ATTRIBUTION'))}</a>`;
+  const attribution = config.mapAttribution || osmAttribution(t('MAP.ATTRIBUTION'));
   const start = focus ?? point;
   return (
     <div className="map-picker" role="group" aria-label={t('LOCATIONS.MAP')}>

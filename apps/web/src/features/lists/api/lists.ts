@@ -1,0 +1,110 @@
+import type { ExportFormat, ImportResult, ListDetail, ListView, Share, SharedList } from '@spotlist/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isPage = (v: unknown): boolean => isObject(v) && Array.isArray(v.list);
+const isList = (v: unknown): boolean => isObject(v) && typeof v.id === 'number' && typeof v.name === 'string';
+const isDetail = (v: unknown): boolean => isList(v) && isPage((v as { items?: unknown }).items);
+
+export const MY_LISTS_KEY = ['lists', 'mine'] as const;
+export const listKey = (id: number) => ['lists', id] as const;
+
+/** GET /api/list/mine?f.kind=list: the user's own lists (like lists live on the places page). */
+export const getMyLists = async (): Promise<ListView[]> =>
+  (await api.get<{ list: ListView[] }>('/list/mine', { query: { 'f.kind': 'list', 'p.s': 100 }, guard: isPage })).list;
+export const useMyLists = () => useQuery({ queryKey: MY_LISTS_KEY, queryFn: getMyLists });
+
+/** GET /api/list/{id}: the list and its items (by position). */
+export const getList = (id: number): Promise<ListDetail> => api.get<ListDetail>(`/list/${id}`, { query: { 'p.s': 100 }, guard: isDetail });
+export const useList = (id: number) => useQuery({ queryKey: listKey(id), queryFn: () => getList(id) });
+
+function useInvalidateLists() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: MY_LISTS_KEY });
+}
+
+/** POST /api/list/add { name } (private). */
+export function useCreateList() {
+  const invalidate = useInvalidateLists();
+  return useMutation({ mutationFn: (name: string) => api.post<ListView>('/list/add', { name }, { guard: isList }), onSuccess: invalidate });
+}
+
+/** POST /api/list/update/{id} { name }. */
+export function useRenameList() {
+  const invalidate = useInvalidateLists();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) => api.post<ListView>(`/list/update/${id}`, { name }, { guard: isList }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /api/list/delete/{id}. */
+export function useDeleteList() {
+  const invalidate = useInvalidateLists();
+  return useMutation({ mutationFn: (id: number) => api.request(`/list/delete/${id}`, { method: 'DELETE' }), onSuccess: invalidate });
+}
+
+export type ItemChange =
+  | { kind: 'note'; itemId: number; note: string }
+  | { kind: 'remove'; itemId: number }
+  | { kind: 'reorder'; itemIds: number[] };
+
+/** Item changes answer the whole list (as GET /api/list/{id} does): it replaces the cached one. */
+export function useChangeItems(listId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ItemChange): Promise<ListDetail> => {
+      const base = `/list/${listId}/items`;
+      if (change.kind === 'remove') return api.request<ListDetail>(`${base}/${change.itemId}`, { method: 'DELETE', guard: isDetail });
+      if (change.kind === 'note') return api.post<ListDetail>(`${base}/update/${change.itemId}`, { note: change.note }, { guard: isDetail });
+      return api.post<ListDetail>(`${base}/reorder`, { itemIds: change.itemIds }, { guard: isDetail });
+    },
+    onSuccess: (detail) => {
+      client.setQueryData(listKey(listId), detail);
+      void client.invalidateQueries({ queryKey: MY_LISTS_KEY });
+    },
+  });
+}
+
+/** POST /api/share { listId, public: true } → the link (token and url, answered once). */
+export const shareList = (listId: number): Promise<Share> => api.post<Share>('/share', { listId, public: true }, { guard: isObject });
+
+/** DELETE /api/share/{token}. */
+export const revokeShare = (token: string): Promise<unknown> => api.request(`/share/${encodeURIComponent(token)}`, { method: 'DELETE' });
+
+/** GET /api/share/{token} (public). Silent: the page shows expired/revoked/not found itself. */
+export const getSharedList = (token: string): Promise<SharedList> =>
+  api.get<SharedList>(`/share/${encodeURIComponent(token)}`, { query: { 'p.s': 100 }, guard: isDetail, silent: true });
+
+/** POST /api/list/import (multipart `file`, optional `name`). Silent: the page shows the error. */
+export function importList(file: File, name?: string): Promise<ImportResult> {
+  const form = new FormData();
+  form.append('file', file);
+  if (name) form.append('name', name);
+  return api.request<ImportResult>('/list/import', { method: 'POST', body: form, silent: true, guard: isObject });
+}
+
+/**
+ * GET /api/list/{id}/export?format=…: needs the X-Auth-Token header, so a plain link cannot fetch
+ * it; the answer is read and saved through a Blob link under the server's file name.
+ */
+export async function downloadExport(listId: number, format: ExportFormat, fallbackName: string): Promise<void> {
+  const res = await api.request<Response>(`/list/${listId}/export`, { query: { format }, raw: true });
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  const plain = /filename="([^"]+)"/i.exec(disposition);
+  const name = utf8 ? decodeURIComponent(utf8[1]) : plain ? plain[1] : `${fallbackName}.${format}`;
+  const url = URL.createObjectURL(await res.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}

@@ -1,0 +1,221 @@
+import type { ListView } from '@spotlist/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { authStore } from '../../lib/auth-store';
+import { makeUser, setXsrfCookie, storeLoggedInUser } from '../../test/fixtures';
+import { currentLocation, renderApp } from '../../test/render-app';
+import { server } from '../../test/server';
+
+const list = (id: number, name: string, extra: Partial<ListView> = {}): ListView => ({
+  id,
+  kind: 'list',
+  name,
+  description: '',
+  visibility: { id: 1 },
+  owner: { id: 7, nickname: 'Anna' },
+  editable: true,
+  itemCount: 0,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  ...extra,
+});
+const page = <T,>(items: T[]) => ({ list: items, total: items.length, pageIndex: 0, pageSize: 100 });
+const item = (id: number, name: string, position: number, note = '') => ({
+  id,
+  position,
+  note,
+  addedAt: '2026-01-01T00:00:00Z',
+  place: {
+    id: id * 10,
+    name,
+    description: null,
+    latitude: 48.1,
+    longitude: 11.5,
+    needsLocation: false,
+    distance: -1,
+    address: null,
+    city: 'München',
+    country: 'DE',
+    category: 'sight',
+    website: null,
+    phone: null,
+    accessibility: [],
+    visibility: { id: 255 },
+    source: 'manual',
+    externalId: null,
+    creatorId: null,
+    editable: false,
+    liked: false,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+  },
+});
+
+function loggedIn() {
+  storeLoggedInUser();
+  setXsrfCookie();
+  server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser())));
+}
+
+describe('my lists', () => {
+  it('creates a list (POST /api/list/add) and shows it', async () => {
+    loggedIn();
+    let lists: ListView[] = [];
+    let body: unknown;
+    server.use(
+      http.get('/api/list/mine', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('f.kind')).toBe('list');
+        return HttpResponse.json(page(lists));
+      }),
+      http.post('/api/list/add', async ({ request }) => {
+        body = await request.json();
+        lists = [list(3, 'Sunday walk')];
+        return HttpResponse.json(lists[0]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/lists');
+    expect(await screen.findByText('You have no lists yet.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('List name'), 'Sunday walk');
+    await user.click(screen.getByRole('button', { name: 'Create list' }));
+    expect(await screen.findByRole('link', { name: 'Sunday walk' })).toHaveAttribute('href', '/lists/3');
+    expect(body).toEqual({ name: 'Sunday walk' });
+  });
+
+  it('shows the import error from the API next to the form (no toast)', async () => {
+    loggedIn();
+    let received: string | null = null;
+    server.use(
+      http.get('/api/list/mine', () => HttpResponse.json(page([]))),
+      http.post('/api/list/import', ({ request }) => {
+        // (jsdom's multipart body cannot be read back here: the server tests cover the parsing)
+        received = request.headers.get('content-type');
+        return HttpResponse.json({ key: 'error.import.format' }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/lists');
+    await user.upload(await screen.findByLabelText('File to import'), new File(['not a place file'], 'places.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file format is not supported or the file is damaged.');
+    expect(received).toMatch(/^multipart\/form-data; boundary=/);
+    expect(document.querySelector('ion-toast')).toBeNull();
+  });
+
+  it('imports a file into a new list and opens it', async () => {
+    loggedIn();
+    server.use(
+      http.get('/api/list/mine', () => HttpResponse.json(page([]))),
+      http.post('/api/list/import', () =>
+        HttpResponse.json({ list: list(9, 'Saved places'), format: 'google-takeout', imported: 1, needsLocation: 0 }),
+      ),
+      http.get('/api/list/9', () => HttpResponse.json({ ...list(9, 'Saved places'), items: page([item(1, 'Viktualienmarkt', 0)]) })),
+    );
+    const user = userEvent.setup();
+    renderApp('/lists');
+    await user.upload(await screen.findByLabelText('File to import'), new File(['{}'], 'Saved Places.json', { type: 'application/json' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('heading', { name: 'Saved places', level: 1 })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/lists/9');
+  });
+});
+
+describe('a list', () => {
+  it('moves an item down, saves a note, and shares the list by link (copy, revoke)', async () => {
+    loggedIn();
+    let detail = { ...list(4, 'Museums', { itemCount: 2 }), items: page([item(1, 'Pinakothek', 0), item(2, 'Glyptothek', 1)]) };
+    const calls: unknown[] = [];
+    server.use(
+      http.get('/api/list/4', () => HttpResponse.json(detail)),
+      http.post('/api/list/4/items/reorder', async ({ request }) => {
+        const body = (await request.json()) as { itemIds: number[] };
+        calls.push(['reorder', body]);
+        detail = { ...detail, items: page([item(2, 'Glyptothek', 0), item(1, 'Pinakothek', 1)]) };
+        return HttpResponse.json(detail);
+      }),
+      http.post('/api/list/4/items/update/1', async ({ request }) => {
+        calls.push(['note', await request.json()]);
+        detail = { ...detail, items: page([item(2, 'Glyptothek', 0), item(1, 'Pinakothek', 1, 'Sunday 1 €')]) };
+        return HttpResponse.json(detail);
+      }),
+      http.post('/api/share', async ({ request }) => {
+        calls.push(['share', await request.json()]);
+        return HttpResponse.json({
+          id: 1,
+          listId: 4,
+          public: true,
+          token: 'tok123',
+          url: '/s/tok123',
+          recipients: [],
+          expiresAt: null,
+          revokedAt: null,
+          createdAt: '2026-01-01T00:00:00Z',
+        });
+      }),
+      http.delete('/api/share/tok123', () => {
+        calls.push(['revoke']);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/lists/4');
+    await user.click(await screen.findByRole('button', { name: 'Move Pinakothek down' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Places in the list' })).getAllByRole('listitem')[0]).toHaveTextContent('Glyptothek'),
+    );
+    const note = screen.getByLabelText('Note for Pinakothek');
+    await user.type(note, 'Sunday 1 €');
+    await user.click(screen.getByRole('button', { name: 'Save the note for Pinakothek' }));
+    await waitFor(() => expect(screen.getByLabelText('Note for Pinakothek')).toHaveValue('Sunday 1 €'));
+
+    await user.click(screen.getByRole('button', { name: 'Create public link' }));
+    const link = await screen.findByRole('link', { name: 'Public link' });
+    expect(link).toHaveAttribute('href', `${location.origin}/s/tok123`);
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied.')).toBeInTheDocument();
+    // user-event puts its own clipboard in place
+    expect(await navigator.clipboard.readText()).toBe(`${location.origin}/s/tok123`);
+    await user.click(screen.getByRole('button', { name: 'Revoke link' }));
+    expect(await screen.findByText('The link has been revoked.')).toBeInTheDocument();
+    expect(calls).toEqual([
+      ['reorder', { itemIds: [2, 1] }],
+      ['note', { note: 'Sunday 1 €' }],
+      ['share', { listId: 4, public: true }],
+      ['revoke'],
+    ]);
+  });
+});
+
+describe('shared list by public link (/s/:token)', () => {
+  it('shows the list read-only without a login', async () => {
+    expect(authStore.getState().stored).toBeNull();
+    server.use(
+      http.get('/api/share/good', () =>
+        HttpResponse.json({
+          ...list(4, 'Museums', { editable: false }),
+          items: page([item(1, 'Pinakothek', 0, 'Sundays 1 €')]),
+          share: { expiresAt: null },
+        }),
+      ),
+    );
+    renderApp('/s/good');
+    expect(await screen.findByRole('heading', { name: 'Museums', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Shared by Anna')).toBeInTheDocument();
+    expect(screen.getByText('Sundays 1 €')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove|Move/ })).toBeNull();
+    expect(currentLocation()).toBe('/s/good');
+  });
+
+  it.each([
+    ['error.share.revoked', 410, "This link has been revoked by the list's owner."],
+    ['error.share.expired', 410, 'This link has expired.'],
+    ['error.share.notfound', 404, 'This shared list was not found.'],
+  ])('%s → its own message', async (key, status, text) => {
+    server.use(http.get('/api/share/bad', () => HttpResponse.json({ key }, { status })));
+    renderApp('/s/bad');
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(document.querySelector('ion-toast')).toBeNull();
+  });
+});

@@ -1,0 +1,189 @@
+import type { ExportFormat, ListItem, Share } from '@spotlist/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { AppLink } from '../../../components/app-link';
+import { PlainInput } from '../../../components/plain-input';
+import { PageLayout } from '../../../components/layout/page-layout';
+import { PLACE_PATHS } from '../../../lib/place-paths';
+import { withQueryClient } from '../../../lib/query-client';
+import { downloadExport, revokeShare, shareList, useChangeItems, useList, type ItemChange } from '../api/lists';
+import { ItemPlace } from '../components/item-place';
+
+/** The contracts' EXPORT_FORMATS with their names (a local copy: importing the contracts' module would load zod). */
+const FORMAT_LABELS: Record<ExportFormat, string> = { geojson: 'GeoJSON', gpx: 'GPX', kml: 'KML', csv: 'CSV' };
+const EXPORT_FORMATS = Object.keys(FORMAT_LABELS) as ExportFormat[];
+
+function ItemRow(props: { item: ListItem; index: number; count: number; ids: number[]; editable: boolean; change: (c: ItemChange) => void; busy: boolean }) {
+  const { item, index, count, ids, editable, change, busy } = props;
+  const { t } = useTranslation();
+  const [note, setNote] = useState(item.note);
+  const move = (to: number) => {
+    const next = [...ids];
+    next.splice(index, 1);
+    next.splice(to, 0, item.id);
+    change({ kind: 'reorder', itemIds: next });
+  };
+  const name = item.place.name;
+  return (
+    <li className="place-row">
+      <ItemPlace item={item} />
+      {editable ? (
+        <>
+          <PlainInput label={t('LISTS.NOTE_FOR', { name })} value={note} onValue={setNote} />
+          <span className="row-actions">
+            <button
+              type="button"
+              className="app-button app-button-small"
+              disabled={busy || note === item.note}
+              aria-label={t('LISTS.SAVE_NOTE_FOR', { name })}
+              onClick={() => change({ kind: 'note', itemId: item.id, note })}
+            >
+              {t('LISTS.SAVE')}
+            </button>
+            <button type="button" className="app-button app-button-small app-button-outline" disabled={busy || index === 0} aria-label={t('LISTS.UP', { name })} onClick={() => move(index - 1)}>
+              ↑
+            </button>
+            <button
+              type="button"
+              className="app-button app-button-small app-button-outline"
+              disabled={busy || index === count - 1}
+              aria-label={t('LISTS.DOWN', { name })}
+              onClick={() => move(index + 1)}
+            >
+              ↓
+            </button>
+            <button type="button" className="app-button app-button-small app-button-danger" disabled={busy} aria-label={t('LISTS.REMOVE', { name })} onClick={() => change({ kind: 'remove', itemId: item.id })}>
+              {t('LISTS.REMOVE_SHORT')}
+            </button>
+          </span>
+        </>
+      ) : (
+        item.note && <p>{item.note}</p>
+      )}
+    </li>
+  );
+}
+
+function ShareSection({ listId }: { listId: number }) {
+  const { t } = useTranslation();
+  const [share, setShare] = useState<Share | null>(null);
+  const [status, setStatus] = useState<'idle' | 'busy' | 'copied' | 'revoked'>('idle');
+  const url = share?.url ? new URL(share.url, location.origin).toString() : null;
+  const create = async () => {
+    setStatus('busy');
+    try {
+      setShare(await shareList(listId));
+    } finally {
+      setStatus('idle');
+    }
+  };
+  const revoke = async () => {
+    if (!share?.token) return;
+    setStatus('busy');
+    try {
+      await revokeShare(share.token);
+      setShare(null);
+      setStatus('revoked');
+    } catch {
+      setStatus('idle');
+    }
+  };
+  return (
+    <section className="form-section" aria-labelledby="share-heading">
+      <h2 id="share-heading">{t('LISTS.SHARE')}</h2>
+      <p className="form-hint">{t('LISTS.SHARE_HINT')}</p>
+      {url ? (
+        <>
+          <p className="share-url">
+            <a href={url} target="_blank" rel="noopener noreferrer" aria-label={t('LISTS.SHARE_LINK')}>
+              {url}
+            </a>
+          </p>
+          <span className="row-actions">
+            <button
+              type="button"
+              className="app-button app-button-small"
+              onClick={() => void navigator.clipboard?.writeText(url).then(() => setStatus('copied'), () => undefined)}
+            >
+              {t('LISTS.COPY_LINK')}
+            </button>
+            <button type="button" className="app-button app-button-small app-button-danger" disabled={status === 'busy'} onClick={() => void revoke()}>
+              {t('LISTS.REVOKE_LINK')}
+            </button>
+          </span>
+          {status === 'copied' && <p role="status">{t('LISTS.COPIED')}</p>}
+        </>
+      ) : (
+        <>
+          <button type="button" className="app-button" disabled={status === 'busy'} onClick={() => void create().catch(() => undefined)}>
+            {t('LISTS.CREATE_LINK')}
+          </button>
+          {status === 'revoked' && <p role="status">{t('LISTS.REVOKED')}</p>}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A list: items with notes (edit, remove, move up/down), public link, export. */
+function ListDetailPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const list = useList(id);
+  const change = useChangeItems(id);
+  const items = list.data?.items.list ?? [];
+  const ids = items.map((i) => i.id);
+  return (
+    <PageLayout title={list.data?.name ?? t('LISTS.TITLE')}>
+      <p className="link-row">
+        <AppLink to={PLACE_PATHS.lists} mode="back">
+          {t('LISTS.BACK')}
+        </AppLink>
+      </p>
+      {list.isPending && <p className="form-hint">{t('COMMON.LOADING')}</p>}
+      {list.data && (
+        <>
+          <h1>{list.data.name}</h1>
+          {list.data.description && <p>{list.data.description}</p>}
+          {items.length === 0 ? (
+            <p className="form-hint">{t('LISTS.NO_ITEMS')}</p>
+          ) : (
+            <ol className="place-list" aria-label={t('LISTS.ITEMS')}>
+              {items.map((item, index) => (
+                <ItemRow
+                  key={`${item.id}:${item.note}`}
+                  item={item}
+                  index={index}
+                  count={items.length}
+                  ids={ids}
+                  editable={list.data.editable}
+                  busy={change.isPending}
+                  change={(c) => change.mutate(c)}
+                />
+              ))}
+            </ol>
+          )}
+          {list.data.editable && <ShareSection listId={id} />}
+          <section className="form-section" aria-labelledby="export-heading">
+            <h2 id="export-heading">{t('LISTS.EXPORT')}</h2>
+            <span className="row-actions">
+              {EXPORT_FORMATS.map((format) => (
+                <button
+                  key={format}
+                  type="button"
+                  className="app-button app-button-small app-button-outline"
+                  onClick={() => void downloadExport(id, format, list.data.name).catch(() => undefined)}
+                >
+                  {t('LISTS.EXPORT_AS', { format: FORMAT_LABELS[format] })}
+                </button>
+              ))}
+            </span>
+          </section>
+        </>
+      )}
+    </PageLayout>
+  );
+}
+
+export default withQueryClient(ListDetailPage);

@@ -1,0 +1,49 @@
+import type { LikedPlace, PlaceView } from '@spotlist/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { LatLng } from '../../../lib/geolocation';
+
+interface Page<T> {
+  list: T[];
+  total: number;
+}
+const isPage = (v: unknown): v is Page<unknown> =>
+  typeof v === 'object' && v !== null && Array.isArray((v as { list?: unknown }).list);
+
+/**
+ * GET /api/like/default: the liked places with their distance from the `user-location` header
+ * (sent by the api client once lib/geolocation knows a position). The location is part of the key:
+ * when it becomes known, the list is read again with distances.
+ */
+export async function getLikes(): Promise<LikedPlace[]> {
+  return (await api.get<Page<LikedPlace>>('/like/default', { query: { 'p.s': 100 }, guard: isPage })).list;
+}
+
+export const LIKES_KEY = ['likes', 'default'] as const;
+
+export const useLikes = (location: LatLng | null) =>
+  useQuery({ queryKey: [...LIKES_KEY, location?.lat, location?.lng], queryFn: getLikes });
+
+/** GET /api/place/list?f.q=…: the catalogue search (nearest first when the location is known). */
+export async function searchPlaces(q: string, located: boolean): Promise<PlaceView[]> {
+  const query: Record<string, string> = { 'f.q': q, 'p.s': '20' };
+  if (located) query['o.sort'] = 'distance';
+  return (await api.get<Page<PlaceView>>('/place/list', { query, guard: isPage })).list;
+}
+
+export const useSearchPlaces = (q: string, location: LatLng | null) =>
+  useQuery({
+    queryKey: ['place-search', q, location?.lat, location?.lng],
+    queryFn: () => searchPlaces(q, location !== null),
+    enabled: q.trim().length > 0,
+  });
+
+/** POST /api/like/create or /api/like/remove { placeId } (the default like list). */
+export function useToggleLike() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ placeId, like }: { placeId: number; like: boolean }) =>
+      api.post(like ? '/like/create' : '/like/remove', { placeId }),
+    onSuccess: () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'likes' || q.queryKey[0] === 'place-search' }),
+  });
+}

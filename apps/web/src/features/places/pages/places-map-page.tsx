@@ -1,0 +1,34 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
+import { PageLayout } from '../../../components/layout/page-layout';
+import { PLACE_PATHS } from '../../../lib/place-paths';
+import { withQueryClient } from '../../../lib/query-client';
+import { useLikes } from '../api/likes';
+import { useLocation } from '../components/use-location';
+
+/** Leaflet and its CSS load with the map itself. */
+const PlacesMap = lazy(() => import('../components/places-map'));
+
+/**
+ * WidgetMarkedMylikeMapPage (SPEC §2): the liked places as markers, centred on the user when the
+ * position is known, else on the SPEC §3 default (Munich, zoom 10).
+ */
+function PlacesMapPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const likes = useLikes(location);
+  return (
+    <PageLayout title={t('PLACES.MAP_TITLE')} narrow={false}>
+      <h1>{t('PLACES.MAP_TITLE')}</h1>
+      <p className="link-row">
+        <AppLink to={PLACE_PATHS.marked}>{t('PLACES.SHOW_LIST')}</AppLink>
+      </p>
+      <Suspense fallback={<p className="form-hint">{t('COMMON.LOADING')}</p>}>
+        <PlacesMap places={likes.data ?? []} center={location} />
+      </Suspense>
+    </PageLayout>
+  );
+}
+
+export default withQueryClient(PlacesMapPage);
