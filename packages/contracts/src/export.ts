@@ -28,5 +28,31 @@ export const ProfileExportSchema = z.object({
   ),
   mailTokens: z.array(z.object({ purpose: z.string(), createdAt: z.string(), expiresAt: z.string(), usedAt: z.string().nullable() })),
   reports: z.array(z.object({ resource: z.string(), resourceId: z.number().int(), reason: z.string(), createdAt: z.string() })),
+  /** The user's lists (likes lists included) with their items in order. */
+  lists: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      name: z.string(),
+      description: z.string(),
+      visibility: z.number().int(),
+      createdAt: z.string(),
+      items: z.array(z.object({ placeId: z.number().int(), name: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable(), note: z.string() })),
+    }),
+  ),
+  /** Places the user added to the catalogue (or imported). */
+  places: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+      address: z.string().nullable(),
+      city: z.string().nullable(),
+      visibility: z.number().int(),
+      source: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 export type ProfileExport = z.infer<typeof ProfileExportSchema>;

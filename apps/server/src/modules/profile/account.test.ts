@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { buildTestApp, call, loginAdmin, PASSWORD, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { addItem, addList, addPlace } from '../../../test/place-helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -156,5 +157,31 @@ describe('GET /api/myprofile/export', () => {
     expect(res.body).not.toMatch(/hash|password|authtoken|refreshToken/i);
     // nothing of another user
     expect(res.body).not.toContain(other.email);
+  });
+});
+
+describe('GET /api/myprofile/export with places and lists', () => {
+  it("holds the user's lists with their items and the places the user added, nothing of others", async () => {
+    const u = await signup(t.app);
+    const other = await signup(t.app);
+    const mine = await addPlace(t.app, u.token, 'Export Café', { lat: 48.137, lng: 11.575 });
+    const theirs = await addPlace(t.app, other.token, 'Not Mine Bar', { lat: 48.14, lng: 11.58 });
+    const listId = await addList(t.app, u.token, 'Weekend');
+    await addItem(t.app, u.token, listId, mine, 'coffee first');
+    await addItem(t.app, u.token, listId, theirs, 'then drinks');
+    await addList(t.app, other.token, 'Their secret list');
+    const data = (await call(t.app, 'GET', '/api/myprofile/export', undefined, u.token)).json();
+    expect(data.lists).toEqual([
+      expect.objectContaining({
+        id: listId,
+        name: 'Weekend',
+        items: [
+          { placeId: mine, name: 'Export Café', latitude: 48.137, longitude: 11.575, note: 'coffee first' },
+          { placeId: theirs, name: 'Not Mine Bar', latitude: 48.14, longitude: 11.58, note: 'then drinks' },
+        ],
+      }),
+    ]);
+    expect(data.places).toEqual([expect.objectContaining({ id: mine, name: 'Export Café', source: 'manual' })]);
+    expect(JSON.stringify(data)).not.toContain('Their secret list');
   });
 });

@@ -16,6 +16,8 @@ import type { Db } from '../../db/client.ts';
 import {
   authSessions,
   countries,
+  listItems,
+  lists,
   industries,
   objectionableReports,
   passwordResetTokens,
@@ -157,7 +159,7 @@ export function profileService(deps: { db: Db; config: Config; throttle: Throttl
 
   /** GDPR export: everything the account owns; secrets (password hash, token hashes) never. */
   async function exportData(me: SessionUser, lang: AppLanguage): Promise<ProfileExport> {
-    const [user, account, mySettings, languages, roles, sessions, tokens, reports] = await Promise.all([
+    const [user, account, mySettings, languages, roles, sessions, tokens, reports, myLists, items, created] = await Promise.all([
       view(me.id, lang),
       db.select({ createdAt: users.createdAt, updatedAt: users.updatedAt }).from(users).where(eq(users.id, me.id)),
       db
@@ -203,6 +205,47 @@ export function profileService(deps: { db: Db; config: Config; throttle: Throttl
         .from(objectionableReports)
         .where(eq(objectionableReports.reporterId, me.id))
         .orderBy(objectionableReports.id),
+      db
+        .select({
+          id: lists.id,
+          kind: lists.kind,
+          name: lists.name,
+          description: lists.description,
+          visibility: lists.visibility,
+          createdAt: lists.createdAt,
+        })
+        .from(lists)
+        .where(eq(lists.ownerId, me.id))
+        .orderBy(lists.id),
+      db
+        .select({
+          listId: listItems.listId,
+          placeId: places.id,
+          name: places.name,
+          latitude: places.latitude,
+          longitude: places.longitude,
+          note: listItems.note,
+        })
+        .from(listItems)
+        .innerJoin(lists, eq(lists.id, listItems.listId))
+        .innerJoin(places, eq(places.id, listItems.placeId))
+        .where(eq(lists.ownerId, me.id))
+        .orderBy(listItems.listId, listItems.position, listItems.id),
+      db
+        .select({
+          id: places.id,
+          name: places.name,
+          latitude: places.latitude,
+          longitude: places.longitude,
+          address: places.address,
+          city: places.city,
+          visibility: places.visibility,
+          source: places.source,
+          createdAt: places.createdAt,
+        })
+        .from(places)
+        .where(eq(places.creatorId, me.id))
+        .orderBy(places.id),
     ]);
     return {
       format: 'spotlist-export',
@@ -227,6 +270,12 @@ export function profileService(deps: { db: Db; config: Config; throttle: Throttl
         usedAt: isoOrNull(t.usedAt),
       })),
       reports: reports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+      lists: myLists.map((l) => ({
+        ...l,
+        createdAt: iso(l.createdAt),
+        items: items.filter((i) => i.listId === l.id).map(({ listId: _listId, ...item }) => item),
+      })),
+      places: created.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
     };
   }
 
