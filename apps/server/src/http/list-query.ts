@@ -57,7 +57,24 @@ export function checkSort<T extends string>(q: ListQuery, allowed: readonly T[])
 export function enumListFilter<T extends string>(q: ListQuery, field: string, allowed: readonly T[]): T[] | undefined {
   const v = q.filters[field];
   if (v === undefined) return undefined;
-  const parts = v.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  const parts = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
   if (parts.length === 0 || parts.some((p) => !(allowed as readonly string[]).includes(p))) throw queryParamError(`f.${field}`);
   return [...new Set(parts)] as T[];
+}
+
+/**
+ * The total of a page read with `count(*) over ()`: the window count rides on the page's rows, so
+ * only a page past the end (no rows) needs a count query of its own.
+ */
+export async function pageTotal(
+  rowCount: number,
+  windowTotal: number | undefined,
+  q: ListQuery,
+  count: () => Promise<number>,
+): Promise<number> {
+  if (rowCount > 0) return windowTotal ?? 0;
+  return q.pageIndex > 0 ? count() : 0;
 }

@@ -12,7 +12,7 @@ import {
 } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
 import { listItems, lists, places } from '../../db/schema/index.ts';
-import { checkFilters, checkSort, readListQuery } from '../../http/list-query.ts';
+import { checkFilters, checkSort, readListQuery, pageTotal } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { centreOf, listsService } from '../lists/lists.service.ts';
@@ -162,16 +162,14 @@ export function likesService(db: Db) {
         limit: q.pageSize,
         offset: q.pageIndex * q.pageSize,
       });
-      let total = rows.length > 0 ? Number(rows[0][23]) : 0;
-      if (rows.length === 0 && q.pageIndex > 0) {
-        // past the last page the window count has no row to ride on
+      const total = await pageTotal(rows.length, Number(rows[0]?.[23]), q, async () => {
         const [c] = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(lists)
           .innerJoin(listItems, eq(listItems.listId, lists.id))
           .where(likeList(viewer.userId, name));
-        total = c.n;
-      }
+        return c.n;
+      });
       const page: ListResponse<LikedPlace> = {
         list: rows.map((r) => likedView(r, viewer)),
         total,

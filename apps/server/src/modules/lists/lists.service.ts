@@ -23,7 +23,7 @@ import {
 } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
 import { listItems, lists, objectionableReports, places, users } from '../../db/schema/index.ts';
-import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery } from '../../http/list-query.ts';
+import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, pageTotal } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import {
@@ -178,15 +178,14 @@ export function listsService(db: Db) {
       .orderBy(...orderBy)
       .limit(q.pageSize)
       .offset(q.pageIndex * q.pageSize);
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && q.pageIndex > 0) {
+    const total = await pageTotal(rows.length, rows[0]?.total, q, async () => {
       const [c] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(listItems)
         .innerJoin(places, eq(places.id, listItems.placeId))
         .where(and(...where));
-      total = c.n;
-    }
+      return c.n;
+    });
     return {
       list: rows.map((r) => ({
         id: r.itemId,
@@ -261,14 +260,13 @@ export function listsService(db: Db) {
         .orderBy(...orderBy, desc(lists.id))
         .limit(q.pageSize)
         .offset(q.pageIndex * q.pageSize);
-      let total = rows[0]?.total ?? 0;
-      if (rows.length === 0 && q.pageIndex > 0) {
+      const total = await pageTotal(rows.length, rows[0]?.total, q, async () => {
         const [c] = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(lists)
           .where(and(...where));
-        total = c.n;
-      }
+        return c.n;
+      });
       return { list: rows.map((r) => toListView(r as ListRow, user.id)), total, pageIndex: q.pageIndex, pageSize: q.pageSize };
     },
 

@@ -20,7 +20,7 @@ import {
 } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
 import { listItems, lists, objectionableReports, places } from '../../db/schema/index.ts';
-import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery } from '../../http/list-query.ts';
+import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, pageTotal } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ADMIN_PERMISSION, type SessionUser } from '../../plugins/auth.ts';
 import {
@@ -181,14 +181,13 @@ export function placesService(db: Db) {
         .orderBy(...orderBy)
         .limit(q.pageSize)
         .offset(q.pageIndex * q.pageSize);
-      let total = rows[0]?.total ?? 0;
-      if (rows.length === 0 && q.pageIndex > 0) {
+      const total = await pageTotal(rows.length, rows[0]?.total, q, async () => {
         const [c] = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(places)
           .where(and(...where));
-        total = c.n;
-      }
+        return c.n;
+      });
       return { list: rows.map((r) => toPlaceView(r as PlaceRow, viewer)), total, pageIndex: q.pageIndex, pageSize: q.pageSize };
     },
 
