@@ -14,3 +14,5 @@ export * from './export.ts';
 export * from './places.ts';
 export * from './likes.ts';
 export * from './lists.ts';
+export * from './documents.ts';
+export * from './widgets-public.ts';

@@ -1,8 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { industries, languages } from './reference.ts';
 import { countries } from './reference-lists.ts';
+import { documents } from './documents.ts';
 
 /** The spec's "client with a domain": the tenant users belong to. */
 export const clients = pgTable('clients', {
@@ -16,7 +30,9 @@ export const users = pgTable(
   'users',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clientId: integer('client_id').notNull().references(() => clients.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
@@ -26,7 +42,10 @@ export const users = pgTable(
     nameVisibility: integer('name_visibility').notNull().default(1),
     accountType: integer('account_type').notNull(),
     industryId: integer('industry_id').references(() => industries.id),
-    languageId: integer('language_id').notNull().default(1).references(() => languages.id),
+    languageId: integer('language_id')
+      .notNull()
+      .default(1)
+      .references(() => languages.id),
     profileFilled: boolean('profile_filled').notNull().default(false),
     hasGuest: boolean('has_guest').notNull().default(false),
     widgetv1activated: boolean('widgetv1activated').notNull().default(false),
@@ -53,6 +72,9 @@ export const users = pgTable(
     bloggertype: text('bloggertype'),
     gender: integer('gender'),
     birthday: date('birthday', { mode: 'string' }),
+    // SPEC §3 picturedocument / logodocument
+    pictureDocumentId: integer('picture_document_id').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),
+    logoDocumentId: integer('logo_document_id').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

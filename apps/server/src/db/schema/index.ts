@@ -6,3 +6,5 @@ export * from './profiles.ts';
 export * from './translations.ts';
 export * from './places.ts';
 export * from './lists.ts';
+export * from './documents.ts';
+export * from './widgets.ts';

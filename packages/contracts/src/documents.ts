@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { text } from './common.ts';
+
+/**
+ * Documents and uploads (SPEC §3 Document / upload model / upload item / upload file, §4 upload
+ * status, §7 Documents and uploads, §8, §9). The server owns the document row; files are served
+ * from `url` and `urlThumb240` (images only).
+ */
+
+/** SPEC §9: form keys of POST /api/document/upload. */
+export const UPLOAD_FORM_KEYS = { file: 'file', data: 'data', extraData: 'extraData' } as const;
+/** SPEC §9: upload retries. */
+export const UPLOAD_RETRIES = 3;
+/** SPEC §9: files are written (and resumable uploads sent) in chunks of 1 MiB. */
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+/** SPEC §9: the default upload type. */
+export const DEFAULT_UPLOAD_TYPE = 'image/jpeg';
+/** SPEC §9: JPEG re-encode quality for picked images. */
+export const JPEG_REENCODE_QUALITY = 0.92;
+/** SPEC §9: at most this many bytes are read to find an image's metadata (EXIF orientation). */
+export const METADATA_READ_CAP_BYTES = 262_144;
+/** SPEC §9: camera quality, 50 by default, 100 in use. */
+export const CAMERA_QUALITY = { default: 50, inUse: 100 } as const;
+/** Thumbnails are at most this many pixels on their longer side (`urlThumb240`). */
+export const THUMB_SIZE = 240;
+/** Files at or above this size go through the resumable (tus) endpoint in the web app. */
+export const RESUMABLE_THRESHOLD_BYTES = 5 * 1024 * 1024;
+/** Path of the resumable upload endpoint (tus 1.0.0). */
+export const RESUMABLE_UPLOAD_PATH = '/api/document/resumable';
+
+/** SPEC §4: the statuses of an upload item (Cancel is used by the queue). */
+export const UploadStatus = {
+  New: 'New',
+  Start: 'Start',
+  Progress: 'Progress',
+  Done: 'Done',
+  Error: 'Error',
+  Cancel: 'Cancel',
+} as const;
+export type UploadStatus = (typeof UploadStatus)[keyof typeof UploadStatus];
+
+/** SPEC §8 upload messages (translation keys in the web app). */
+export const UploadMessage = {
+  failed: 'Something bad happened; please try again later.',
+  nothing: 'Nothing to upload!',
+} as const;
+
+/** What a document belongs to. */
+export const DOCUMENT_ENTITY_TYPES = ['profile-picture', 'profile-logo', 'widget-poi', 'place'] as const;
+export type DocumentEntityType = (typeof DOCUMENT_ENTITY_TYPES)[number];
+
+/**
+ * The `data` part of an upload (SPEC §7): JSON describing the document. Every field is optional;
+ * unknown fields are kept in the stored `data` as given (up to 16 KB of JSON).
+ */
+export const DocumentDataSchema = z
+  .object({
+    name: text(255).optional(),
+    description: text(2000).optional(),
+    /** 255 makes the file readable by anyone (e.g. a picture shown on a public widget). */
+    visibility: z.union([z.literal(1), z.literal(255)]).optional(),
+  })
+  .loose();
+export type DocumentData = z.infer<typeof DocumentDataSchema>;
+
+export const DocumentSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  sha256: z.string(),
+  visibility: z.number().int(),
+  entityType: z.string().nullable(),
+  entityId: z.number().int().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  extraData: z.record(z.string(), z.unknown()).nullable(),
+  /** The file itself: `/api/document/{id}/file`. */
+  url: z.string(),
+  /** The 240 px thumbnail of an image (`/api/document/{id}/thumb`), else null. */
+  urlThumb240: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DocumentView = z.infer<typeof DocumentSchema>;
+
+/** POST add / update/{id}: the editable part of a document (the file itself changes only by upload). */
+export const DocumentUpdateSchema = z.object({
+  fileName: text(255).optional(),
+  data: DocumentDataSchema.optional(),
+  extraData: z.record(z.string(), z.unknown()).nullable().optional(),
+  visibility: z.union([z.literal(1), z.literal(255)]).optional(),
+});
+export type DocumentUpdate = z.infer<typeof DocumentUpdateSchema>;
+
+/** The caller's storage use and limit (GET /api/document/quota). */
+export const DocumentQuotaSchema = z.object({ usedBytes: z.number().int(), limitBytes: z.number().int() });
