@@ -112,6 +112,7 @@ describe('my lists', () => {
         HttpResponse.json({ list: list(9, 'Saved places'), format: 'google-takeout', imported: 1, needsLocation: 0 }),
       ),
       http.get('/api/list/9', () => HttpResponse.json({ ...list(9, 'Saved places'), items: page([item(1, 'Viktualienmarkt', 0)]) })),
+      http.get('/api/list/9/shares', () => HttpResponse.json(page([]))),
     );
     const user = userEvent.setup();
     renderApp('/lists');
@@ -154,8 +155,9 @@ describe('a list', () => {
           createdAt: '2026-01-01T00:00:00Z',
         });
       }),
-      http.delete('/api/share/tok123', () => {
-        calls.push(['revoke']);
+      http.get('/api/list/4/shares', () => HttpResponse.json(page([]))),
+      http.post('/api/share/revoke', async ({ request }) => {
+        calls.push(['revoke', await request.json()]);
         return HttpResponse.json({ ok: true });
       }),
     );
@@ -183,8 +185,76 @@ describe('a list', () => {
       ['reorder', { itemIds: [2, 1] }],
       ['note', { note: 'Sunday 1 €' }],
       ['share', { listId: 4, public: true }],
-      ['revoke'],
+      ['revoke', { id: 1 }],
     ]);
+  });
+
+  it('lists the links made before a reload and revokes one by its id', async () => {
+    loggedIn();
+    const detail = { ...list(4, 'Museums'), items: page([]) };
+    const share = (id: number, extra: Record<string, unknown> = {}) => ({
+      id,
+      listId: 4,
+      public: true,
+      token: null,
+      url: null,
+      recipients: [],
+      expiresAt: null,
+      revokedAt: null,
+      createdAt: '2026-01-0' + id + 'T10:00:00Z',
+      ...extra,
+    });
+    let shares = [share(1), share(2, { revokedAt: '2026-01-03T00:00:00Z' }), share(3, { expiresAt: '2020-01-01T00:00:00Z' }), share(5)];
+    const revoked: unknown[] = [];
+    server.use(
+      http.get('/api/list/4', () => HttpResponse.json(detail)),
+      http.get('/api/list/4/shares', () => HttpResponse.json(page(shares))),
+      http.post('/api/share/revoke', async ({ request }) => {
+        const body = (await request.json()) as { id: number };
+        revoked.push(body);
+        shares = shares.map((s) => (s.id === body.id ? { ...s, revokedAt: '2026-02-01T00:00:00Z' } : s));
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/lists/4');
+    const links = await screen.findByRole('list', { name: 'Active links' });
+    // revoked and expired links are not offered
+    expect(within(links).getAllByRole('listitem')).toHaveLength(2);
+    const fifth = new Date('2026-01-05T10:00:00Z').toLocaleString('en');
+    await user.click(screen.getByRole('button', { name: `Revoke the link created ${fifth}` }));
+    expect(await screen.findByText('The link has been revoked.')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Active links' })).getAllByRole('listitem')).toHaveLength(1));
+    expect(revoked).toEqual([{ id: 5 }]);
+  });
+
+  it('adds a place from the catalogue search (POST /api/list/{id}/items/add)', async () => {
+    loggedIn();
+    let detail = { ...list(4, 'Museums', { itemCount: 1 }), items: page([item(1, 'Pinakothek', 0)]) };
+    const added: unknown[] = [];
+    server.use(
+      http.get('/api/list/4', () => HttpResponse.json(detail)),
+      http.get('/api/list/4/shares', () => HttpResponse.json(page([]))),
+      http.get('/api/place/list', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('f.q')).toBe('thek');
+        return HttpResponse.json(page([item(1, 'Pinakothek', 0).place, item(2, 'Glyptothek', 1).place]));
+      }),
+      http.post('/api/list/4/items/add', async ({ request }) => {
+        added.push(await request.json());
+        detail = { ...detail, items: page([item(1, 'Pinakothek', 0), item(2, 'Glyptothek', 1)]) };
+        return HttpResponse.json(detail);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/lists/4');
+    await user.type(await screen.findByLabelText('Search the places catalogue'), 'thek');
+    const results = await screen.findByRole('list', { name: 'Places found' });
+    // a place already in the list has no Add button
+    expect(within(results).queryByRole('button', { name: 'Add Pinakothek to the list' })).toBeNull();
+    await user.click(within(results).getByRole('button', { name: 'Add Glyptothek to the list' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Places in the list' })).getAllByRole('listitem')).toHaveLength(2));
+    expect(added).toEqual([{ placeId: 20 }]);
+    expect(within(results).getAllByText('In the list')).toHaveLength(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ExportFormat, ImportResult, ListDetail, ListView, Share, SharedList } from '@spotlist/contracts';
+import type { ExportFormat, ImportResult, ListDetail, ListView, PlaceView, Share, SharedList } from '@spotlist/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -46,6 +46,7 @@ export function useDeleteList() {
 }
 
 export type ItemChange =
+  | { kind: 'add'; placeId: number }
   | { kind: 'note'; itemId: number; note: string }
   | { kind: 'remove'; itemId: number }
   | { kind: 'reorder'; itemIds: number[] };
@@ -56,8 +57,10 @@ export function useChangeItems(listId: number) {
   return useMutation({
     mutationFn: (change: ItemChange): Promise<ListDetail> => {
       const base = `/list/${listId}/items`;
+      if (change.kind === 'add') return api.post<ListDetail>(`${base}/add`, { placeId: change.placeId }, { guard: isDetail });
       if (change.kind === 'remove') return api.request<ListDetail>(`${base}/${change.itemId}`, { method: 'DELETE', guard: isDetail });
-      if (change.kind === 'note') return api.post<ListDetail>(`${base}/update/${change.itemId}`, { note: change.note }, { guard: isDetail });
+      if (change.kind === 'note')
+        return api.post<ListDetail>(`${base}/update/${change.itemId}`, { note: change.note }, { guard: isDetail });
       return api.post<ListDetail>(`${base}/reorder`, { itemIds: change.itemIds }, { guard: isDetail });
     },
     onSuccess: (detail) => {
@@ -70,8 +73,21 @@ export function useChangeItems(listId: number) {
 /** POST /api/share { listId, public: true } → the link (token and url, answered once). */
 export const shareList = (listId: number): Promise<Share> => api.post<Share>('/share', { listId, public: true }, { guard: isObject });
 
-/** DELETE /api/share/{token}. */
-export const revokeShare = (token: string): Promise<unknown> => api.request(`/share/${encodeURIComponent(token)}`, { method: 'DELETE' });
+export const sharesKey = (listId: number) => ['lists', listId, 'shares'] as const;
+
+/** GET /api/list/{id}/shares: the list's shares (links keep no token: it is shown once, at creation). */
+export const getShares = async (listId: number): Promise<Share[]> =>
+  (await api.get<{ list: Share[] }>(`/list/${listId}/shares`, { query: { 'p.s': 100 }, guard: isPage })).list;
+export const useShares = (listId: number) => useQuery({ queryKey: sharesKey(listId), queryFn: () => getShares(listId) });
+
+/** POST /api/share/revoke { id }: ends a link after a reload, when its token is no longer known. */
+export const revokeShareById = (id: number): Promise<unknown> => api.post('/share/revoke', { id });
+
+/** GET /api/place/list?f.q=…: the catalogue search for adding a place to a list. */
+export const searchCatalogue = async (q: string): Promise<PlaceView[]> =>
+  (await api.get<{ list: PlaceView[] }>('/place/list', { query: { 'f.q': q, 'p.s': 20 }, guard: isPage })).list;
+export const useCatalogueSearch = (q: string) =>
+  useQuery({ queryKey: ['lists', 'catalogue', q], queryFn: () => searchCatalogue(q), enabled: q.trim().length > 0 });
 
 /** GET /api/share/{token} (public). Silent: the page shows expired/revoked/not found itself. */
 export const getSharedList = (token: string): Promise<SharedList> =>

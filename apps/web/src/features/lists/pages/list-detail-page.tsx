@@ -1,5 +1,6 @@
 import type { ExportFormat, ListItem, Share } from '@spotlist/contracts';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../../components/app-link';
@@ -7,14 +8,32 @@ import { PlainInput } from '../../../components/plain-input';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { PLACE_PATHS } from '../../../lib/place-paths';
 import { withQueryClient } from '../../../lib/query-client';
-import { downloadExport, revokeShare, shareList, useChangeItems, useList, type ItemChange } from '../api/lists';
+import {
+  downloadExport,
+  revokeShareById,
+  shareList,
+  sharesKey,
+  useCatalogueSearch,
+  useChangeItems,
+  useList,
+  useShares,
+  type ItemChange,
+} from '../api/lists';
 import { ItemPlace } from '../components/item-place';
 
 /** The contracts' EXPORT_FORMATS with their names (a local copy: importing the contracts' module would load zod). */
 const FORMAT_LABELS: Record<ExportFormat, string> = { geojson: 'GeoJSON', gpx: 'GPX', kml: 'KML', csv: 'CSV' };
 const EXPORT_FORMATS = Object.keys(FORMAT_LABELS) as ExportFormat[];
 
-function ItemRow(props: { item: ListItem; index: number; count: number; ids: number[]; editable: boolean; change: (c: ItemChange) => void; busy: boolean }) {
+function ItemRow(props: {
+  item: ListItem;
+  index: number;
+  count: number;
+  ids: number[];
+  editable: boolean;
+  change: (c: ItemChange) => void;
+  busy: boolean;
+}) {
   const { item, index, count, ids, editable, change, busy } = props;
   const { t } = useTranslation();
   const [note, setNote] = useState(item.note);
@@ -41,7 +60,13 @@ function ItemRow(props: { item: ListItem; index: number; count: number; ids: num
             >
               {t('LISTS.SAVE')}
             </button>
-            <button type="button" className="app-button app-button-small app-button-outline" disabled={busy || index === 0} aria-label={t('LISTS.UP', { name })} onClick={() => move(index - 1)}>
+            <button
+              type="button"
+              className="app-button app-button-small app-button-outline"
+              disabled={busy || index === 0}
+              aria-label={t('LISTS.UP', { name })}
+              onClick={() => move(index - 1)}
+            >
               ↑
             </button>
             <button
@@ -53,7 +78,13 @@ function ItemRow(props: { item: ListItem; index: number; count: number; ids: num
             >
               ↓
             </button>
-            <button type="button" className="app-button app-button-small app-button-danger" disabled={busy} aria-label={t('LISTS.REMOVE', { name })} onClick={() => change({ kind: 'remove', itemId: item.id })}>
+            <button
+              type="button"
+              className="app-button app-button-small app-button-danger"
+              disabled={busy}
+              aria-label={t('LISTS.REMOVE', { name })}
+              onClick={() => change({ kind: 'remove', itemId: item.id })}
+            >
               {t('LISTS.REMOVE_SHORT')}
             </button>
           </span>
@@ -66,34 +97,45 @@ function ItemRow(props: { item: ListItem; index: number; count: number; ids: num
 }
 
 function ShareSection({ listId }: { listId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const shares = useShares(listId);
   const [share, setShare] = useState<Share | null>(null);
   const [status, setStatus] = useState<'idle' | 'busy' | 'copied' | 'revoked'>('idle');
   const url = share?.url ? new URL(share.url, location.origin).toString() : null;
-  const create = async () => {
+  const now = shares.dataUpdatedAt; // when the shares were read (render stays pure)
+  // links still working, other than the one just created (its URL is shown above)
+  const active = (shares.data ?? []).filter(
+    (s) => s.public && !s.revokedAt && (!s.expiresAt || Date.parse(s.expiresAt) > now) && s.id !== share?.id,
+  );
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const refresh = () => client.invalidateQueries({ queryKey: sharesKey(listId) });
+  const run = async (work: () => Promise<void>) => {
     setStatus('busy');
     try {
-      setShare(await shareList(listId));
-    } finally {
-      setStatus('idle');
-    }
-  };
-  const revoke = async () => {
-    if (!share?.token) return;
-    setStatus('busy');
-    try {
-      await revokeShare(share.token);
-      setShare(null);
-      setStatus('revoked');
+      await work();
     } catch {
       setStatus('idle');
     }
   };
+  const create = () =>
+    run(async () => {
+      setShare(await shareList(listId));
+      setStatus('idle');
+      await refresh();
+    });
+  const revoke = (id: number) =>
+    run(async () => {
+      await revokeShareById(id);
+      if (id === share?.id) setShare(null);
+      setStatus('revoked');
+      await refresh();
+    });
   return (
     <section className="form-section" aria-labelledby="share-heading">
       <h2 id="share-heading">{t('LISTS.SHARE')}</h2>
       <p className="form-hint">{t('LISTS.SHARE_HINT')}</p>
-      {url ? (
+      {url && share ? (
         <>
           <p className="share-url">
             <a href={url} target="_blank" rel="noopener noreferrer" aria-label={t('LISTS.SHARE_LINK')}>
@@ -104,23 +146,99 @@ function ShareSection({ listId }: { listId: number }) {
             <button
               type="button"
               className="app-button app-button-small"
-              onClick={() => void navigator.clipboard?.writeText(url).then(() => setStatus('copied'), () => undefined)}
+              onClick={() =>
+                void navigator.clipboard?.writeText(url).then(
+                  () => setStatus('copied'),
+                  () => undefined,
+                )
+              }
             >
               {t('LISTS.COPY_LINK')}
             </button>
-            <button type="button" className="app-button app-button-small app-button-danger" disabled={status === 'busy'} onClick={() => void revoke()}>
+            <button
+              type="button"
+              className="app-button app-button-small app-button-danger"
+              disabled={status === 'busy'}
+              onClick={() => void revoke(share.id)}
+            >
               {t('LISTS.REVOKE_LINK')}
             </button>
           </span>
           {status === 'copied' && <p role="status">{t('LISTS.COPIED')}</p>}
         </>
       ) : (
+        <button type="button" className="app-button" disabled={status === 'busy'} onClick={() => void create()}>
+          {t('LISTS.CREATE_LINK')}
+        </button>
+      )}
+      {status === 'revoked' && <p role="status">{t('LISTS.REVOKED')}</p>}
+      {active.length > 0 && (
         <>
-          <button type="button" className="app-button" disabled={status === 'busy'} onClick={() => void create().catch(() => undefined)}>
-            {t('LISTS.CREATE_LINK')}
-          </button>
-          {status === 'revoked' && <p role="status">{t('LISTS.REVOKED')}</p>}
+          <h3>{t('LISTS.ACTIVE_LINKS')}</h3>
+          <ul className="place-list" aria-label={t('LISTS.ACTIVE_LINKS')}>
+            {active.map((s) => (
+              <li key={s.id} className="place-row">
+                <span>
+                  {t('LISTS.LINK_CREATED_AT', { date: date(s.createdAt) })}
+                  {s.expiresAt && ` · ${t('LISTS.LINK_EXPIRES', { date: date(s.expiresAt) })}`}
+                </span>
+                <button
+                  type="button"
+                  className="app-button app-button-small app-button-danger"
+                  disabled={status === 'busy'}
+                  aria-label={t('LISTS.REVOKE_LINK_FROM', { date: date(s.createdAt) })}
+                  onClick={() => void revoke(s.id)}
+                >
+                  {t('LISTS.REVOKE_LINK')}
+                </button>
+              </li>
+            ))}
+          </ul>
         </>
+      )}
+    </section>
+  );
+}
+
+/** Adds catalogue places to the list: a text search (300 ms after typing stops) with an Add button per place. */
+function AddPlaceSection({ placeIds, change, busy }: { placeIds: Set<number>; change: (c: ItemChange) => void; busy: boolean }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const results = useCatalogueSearch(q);
+  return (
+    <section className="form-section" aria-labelledby="add-place-heading">
+      <h2 id="add-place-heading">{t('LISTS.ADD_PLACE')}</h2>
+      <PlainInput label={t('LISTS.ADD_SEARCH')} value={text} onValue={setText} type="search" />
+      {q !== '' && results.isSuccess && results.data.length === 0 && <p className="form-hint">{t('LISTS.NO_RESULTS')}</p>}
+      {q !== '' && results.data && results.data.length > 0 && (
+        <ul className="place-list" aria-label={t('LISTS.ADD_RESULTS')}>
+          {results.data.map((place) => (
+            <li key={place.id} className="place-row">
+              <div>
+                <strong>{place.name}</strong>
+                <span className="form-hint">{[place.address, place.city].filter(Boolean).join(', ')}</span>
+              </div>
+              {placeIds.has(place.id) ? (
+                <span className="form-hint">{t('LISTS.IN_LIST')}</span>
+              ) : (
+                <button
+                  type="button"
+                  className="app-button app-button-small"
+                  disabled={busy}
+                  aria-label={t('LISTS.ADD_NAMED', { name: place.name })}
+                  onClick={() => change({ kind: 'add', placeId: place.id })}
+                >
+                  {t('LISTS.ADD')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
@@ -163,6 +281,9 @@ function ListDetailPage() {
                 />
               ))}
             </ol>
+          )}
+          {list.data.editable && (
+            <AddPlaceSection placeIds={new Set(items.map((i) => i.place.id))} change={(c) => change.mutate(c)} busy={change.isPending} />
           )}
           {list.data.editable && <ShareSection listId={id} />}
           <section className="form-section" aria-labelledby="export-heading">
