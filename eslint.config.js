@@ -55,6 +55,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/embed/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
     files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

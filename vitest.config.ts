@@ -14,6 +14,7 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      './apps/embed/vitest.config.ts',
       { test: { name: 'bench', root: './bench', include: ['**/*.test.mjs'] } },
     ],
   },

@@ -65,11 +65,48 @@ function writeFixtureDist(dir) {
   };
 }
 
+/**
+ * An embed build folder shaped like apps/embed's: the loader at the root, two pages whose assets
+ * the server serves from dist/assets under /embed-assets/, a shared chunk both preload, a lazy map
+ * chunk, a service worker at the root. `loaderBytes` sizes the loader.
+ */
+function writeEmbedFixture(dir, loaderBytes = 1_500) {
+  const page = (entry) =>
+    '<!doctype html><html><head>' +
+    `<script type="module" crossorigin src="/embed-assets/${entry}"></script>` +
+    '<link rel="modulepreload" crossorigin href="/embed-assets/shell-Sh11Sh22.js">' +
+    '<link rel="stylesheet" crossorigin href="/embed-assets/shell-Cs33Cs44.css">' +
+    '</head><body><div id="app"></div></body></html>';
+  const files = {
+    'embed.js': filler(loaderBytes, 11),
+    'frame.html': page('frame-Fr12Fr34.js'),
+    'guest.html': page('guest-Gu12Gu34.js'),
+    'assets/frame-Fr12Fr34.js': `import{s}from"./shell-Sh11Sh22.js";${filler(1_000, 12)}`,
+    'assets/guest-Gu12Gu34.js': `import{s}from"./shell-Sh11Sh22.js";${filler(3_000, 13)}`,
+    'assets/shell-Sh11Sh22.js': `${filler(20_000, 14)}const m=()=>import("./map-view-Mv12Mv34.js");export const s=1;`,
+    'assets/shell-Cs33Cs44.css': 'body{margin:0}',
+    'assets/map-view-Mv12Mv34.js': `${filler(60_000, 15)}export const map=1;`,
+    'guest-sw.js': filler(2_000, 16),
+  };
+  for (const [rel, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), content);
+  }
+  const gz = (rel) => gzipSize(Buffer.from(files[rel]));
+  return {
+    loader: gz('embed.js'),
+    frame: gz('assets/frame-Fr12Fr34.js') + gz('assets/shell-Sh11Sh22.js'),
+    guest: gz('assets/guest-Gu12Gu34.js') + gz('assets/shell-Sh11Sh22.js'),
+  };
+}
+
 let tmp;
 let expected;
+let expectedEmbed;
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-bench-test-'));
   expected = writeFixtureDist(path.join(tmp, 'apps/web/dist'));
+  expectedEmbed = writeEmbedFixture(path.join(tmp, 'apps/embed/dist'));
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -98,7 +135,7 @@ describe('bench/run.mjs', () => {
     });
     expect(res.machine.postgres).toMatch(/^\d+/);
 
-    expect(res.scenarios.map((s) => s.name)).toEqual(['baseline', 'api-info', 'session-user', 'login', 'liked-places']);
+    expect(res.scenarios.map((s) => s.name)).toEqual(['baseline', 'api-info', 'session-user', 'login', 'liked-places', 'public-widget']);
     for (const s of res.scenarios) {
       // Every request answered 2xx: the seeded tokens and passwords work, no throttling kicked in.
       expect(s, s.name).toMatchObject({ errors: 0, timeouts: 0, non2xx: 0 });
@@ -147,6 +184,34 @@ describe('bench/check-size.mjs', () => {
     expect(bad.stdout).toMatch(/^FAIL\s+web:page:login-page\s.*grew by 1 bytes/m);
     expect(bad.stdout).toMatch(/^ok\s+web:initial-js/m);
   });
+
+  it(
+    'measures the embed loader and the initial JS of the frame and guest pages (served under /embed-assets/)',
+    { timeout: 30_000 },
+    async () => {
+      const m = sizeMeasures(tmp);
+      expect(m['embed:loader']).toEqual({ bytes: expectedEmbed.loader, target: 3000, file: 'embed.js' });
+      expect(m['embed:frame-initial-js']).toEqual({ bytes: expectedEmbed.frame, target: 45_000 });
+      expect(m['embed:guest-initial-js']).toEqual({ bytes: expectedEmbed.guest, target: 45_000 });
+
+      // A loader over its 3 KB target fails even without a budget; a missing embed build is an error.
+      const big = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-bench-embed-'));
+      try {
+        writeFixtureDist(path.join(big, 'apps/web/dist'));
+        writeEmbedFixture(path.join(big, 'apps/embed/dist'), 6_000);
+        const r = await node('check-size.mjs', [`--root=${big}`, `--budget=${path.join(big, 'none.json')}`]);
+        expect(r.code).toBe(1);
+        expect(r.stdout).toMatch(/^FAIL\s+embed:loader\s.*over its target/m);
+        expect(r.stdout).toMatch(/^new\s+embed:frame-initial-js\s/m);
+        fs.rmSync(path.join(big, 'apps/embed/dist/embed.js'));
+        const missing = await node('check-size.mjs', [`--root=${big}`, `--budget=${path.join(big, 'none.json')}`]);
+        expect(missing.code).toBe(2);
+        expect(missing.stderr).toContain('npm run build -w @spotlist/embed');
+      } finally {
+        fs.rmSync(big, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('--update lowers budgets towards the current size, never below the target, never up', { timeout: 30_000 }, async () => {
     const m = sizeMeasures(tmp);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// CI size ratchet. Builds nothing: reads the built web app (apps/web/dist) and compares its gzip
-// sizes with bench/size-budget.json. Exits 1 when a size grew past its budget.
+// CI size ratchet. Builds nothing: reads the built web app (apps/web/dist) and embed
+// (apps/embed/dist) and compares their gzip sizes with bench/size-budget.json. Exits 1 when a
+// size grew past its budget.
 //
 //   node bench/check-size.mjs            check
 //   node bench/check-size.mjs --update   lower each budget to the current size (never below its
@@ -98,7 +99,7 @@ if (args.update) {
   const out = {
     ...file,
     about:
-      'Gzip (level 9) bytes of the built web app, 1 KB = 1000 bytes. CI runs `node bench/check-size.mjs` and fails when a size grows past its budget. `--update` lowers budgets to the current sizes (never below the target, never up); raising one is a hand edit or a deliberate `--reset`, with the reason in the commit (bench/README.md).',
+      'Gzip (level 9) bytes of the built web app and embed pages, 1 KB = 1000 bytes. CI runs `node bench/check-size.mjs` and fails when a size grows past its budget. `--update` lowers budgets to the current sizes (never below the target, never up); raising one is a hand edit or a deliberate `--reset`, with the reason in the commit (bench/README.md).',
     budgets: Object.fromEntries(
       Object.keys(next)
         .sort()

@@ -99,6 +99,32 @@ export const parts = [
       return { count: r.placeIds.length, likes: r.likes };
     },
   },
+  {
+    name: 'widgets',
+    // The first business gets the widget v2 flag (as an admin would switch it on) and a widget with
+    // 30 POIs in two languages through the real API, for GET /api/public/widget/{publicId}.
+    async seed({ api, sql, data }) {
+      const owner = data.users.find((u) => u.accountType === 2);
+      const db = await sql();
+      await db.query('update users set widgetv2activated = true where id = $1', [owner.id]);
+      const { rows } = await db.query('select id from places order by id limit 30');
+      const widget = await api.post(
+        '/api/widget/add',
+        {
+          name: 'Bench widget',
+          languages: ['de', 'en'],
+          texts: { de: { title: 'Unsere Tipps', intro: 'Was wir empfehlen' }, en: { title: 'Our tips', intro: 'What we recommend' } },
+          style: { primaryColor: '#0055aa', firstView: 'list' },
+        },
+        { token: owner.token },
+      );
+      for (const [i, r] of rows.entries()) {
+        const texts = i % 2 === 0 ? { de: { description: `Unser Tipp Nummer ${i + 1}: unbedingt ansehen.` } } : undefined;
+        await api.post('/api/widgetpoi/add', { widgetId: widget.id, placeId: r.id, ...(texts ? { texts } : {}) }, { token: owner.token });
+      }
+      return { count: 1, publicId: widget.publicId, pois: rows.length };
+    },
+  },
 ];
 
 function apiClient(baseUrl) {

@@ -79,6 +79,17 @@ export const scenarios = [
       { label: 'liked places p99 ≤ 40 ms (50 connections)', metric: 'p99Ms', max: 40 },
     ],
   },
+  {
+    name: 'public-widget',
+    title: 'GET /api/public/widget/{publicId}?lang=de (no account, 30 POIs)',
+    server: 'app',
+    connections: 50,
+    requests: ({ data }) => [{ method: 'GET', path: `/api/public/widget/${data.widgets.publicId}?lang=de` }],
+    targets: [
+      { label: 'public widget ≥ 60 % of baseline req/s (50 connections)', metric: 'ratioToBaseline', min: 0.6 },
+      { label: 'public widget p99 ≤ 20 ms (50 connections)', metric: 'p99Ms', max: 20 },
+    ],
+  },
 ];
 
 // The pages Lighthouse measures (mobile preset), in this order. `user` makes the run log in through

@@ -1,4 +1,4 @@
-// `npm start`: builds what is missing (web app, server bundle), then runs the server, which
+// `npm start`: builds what is missing (web app, embed pages, server bundle), then runs the server, which
 // migrates, seeds reference data (and demo data on an empty database) and serves everything.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const needs = [
   ['apps/web/dist/index.html', '@spotlist/web'],
+  ['apps/embed/dist/frame.html', '@spotlist/embed'],
   ['apps/server/dist/main.js', '@spotlist/server'],
 ];
 for (const [file, workspace] of needs) {

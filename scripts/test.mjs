@@ -1,5 +1,5 @@
 // `npm test`: every suite, then one line "N passed, N failed" over all of them.
-//   unit   vitest projects: contracts, server (PGlite), web, bench harness
+//   unit   vitest projects: contracts, server (PGlite), web, embed, bench harness
 //   pg     the server suite again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it)
 //   e2e    Playwright in Debian Chromium against the built server (built first when missing)
 // Flags: --only=unit,pg,e2e to run some of them.
@@ -38,7 +38,7 @@ const vitestCounts = (file) => () => {
 
 if (wants('unit')) {
   const out = path.join(tmp, 'unit.json');
-  run('unit (contracts, server on PGlite, web, bench)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, vitestCounts(out));
+  run('unit (contracts, server on PGlite, web, embed, bench)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, vitestCounts(out));
 }
 
 if (wants('pg') && process.env.TEST_DATABASE_URL) {
@@ -49,6 +49,7 @@ if (wants('pg') && process.env.TEST_DATABASE_URL) {
 if (wants('e2e')) {
   for (const [file, ws] of [
     ['apps/web/dist/index.html', '@spotlist/web'],
+    ['apps/embed/dist/frame.html', '@spotlist/embed'],
     ['apps/server/dist/main.js', '@spotlist/server'],
   ]) {
     if (!fs.existsSync(path.join(root, file))) {

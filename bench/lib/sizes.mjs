@@ -1,5 +1,6 @@
-// Gzip sizes of the built web app (apps/web/dist), shared by the benchmark report and the CI size
-// check. 1 KB = 1000 bytes, as Vite prints them. Gzip level 9 (what a static server precompresses).
+// Gzip sizes of the built web app (apps/web/dist) and embed (apps/embed/dist), shared by the
+// benchmark report and the CI size check. 1 KB = 1000 bytes, as Vite prints them. Gzip level 9
+// (what a static server precompresses).
 //
 //   initial JS    what index.html loads before anything renders: its <script src> files, its
 //                 <link rel="modulepreload"> files and every chunk those import statically.
@@ -8,6 +9,8 @@
 //                 its module: pages/login-page.tsx → assets/login-page-<hash>.js). A page's size is
 //                 its chunk plus the lazy chunks it imports statically (what opening it downloads
 //                 on top of the initial JS).
+//   embed         embed.js (the loader), and the initial JS of frame.html and guest.html measured
+//                 like index.html's (their URLs /embed-assets/x are dist/assets/x).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -64,13 +67,17 @@ function listFiles(dir, prefix = '') {
 }
 
 /**
- * Analyses a Vite build folder. Throws when index.html is missing.
+ * Analyses a Vite build folder. Throws when the page (index.html) is missing.
  * Returns { dist, html, initial, css, lazy, pages }; every size is { raw, gzip } in bytes.
+ * Options (for apps/embed): `page`, another HTML file; `urlPrefix`, the URL path the server serves
+ * dist/assets under (`/embed-assets/` → assets/).
  */
-export function analyzeWebDist(dist) {
-  const indexFile = path.join(dist, 'index.html');
-  if (!fs.existsSync(indexFile)) throw new Error(`${indexFile} not found: build the web app first (npm run build -w @spotlist/web)`);
+export function analyzeWebDist(dist, { page = 'index.html', urlPrefix, build = 'npm run build -w @spotlist/web' } = {}) {
+  const indexFile = path.join(dist, page);
+  if (!fs.existsSync(indexFile)) throw new Error(`${indexFile} not found: build it first (${build})`);
   const html = fs.readFileSync(indexFile, 'utf8');
+  const prefix = urlPrefix?.replace(/^\//, '');
+  const toDist = (rel) => (prefix && rel.startsWith(prefix) ? `assets/${rel.slice(prefix.length)}` : rel);
   const cache = new Map();
   const file = (rel) => {
     if (!cache.has(rel)) {
@@ -84,7 +91,7 @@ export function analyzeWebDist(dist) {
     const f = file(rel);
     if (!f || !/\.m?js$/.test(rel)) return [];
     return staticImports(f.source)
-      .map((spec) => (spec.startsWith('/') ? spec.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec))))
+      .map((spec) => (spec.startsWith('/') ? toDist(spec.slice(1)) : path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec))))
       .filter((r) => file(r));
   };
   const closure = (roots, exclude = new Set()) => {
@@ -101,7 +108,8 @@ export function analyzeWebDist(dist) {
   const sum = (files) => files.reduce((a, f) => ({ raw: a.raw + f.raw, gzip: a.gzip + f.gzip }), { raw: 0, gzip: 0 });
   const entry = (f) => ({ file: f.file, name: stableName(f.file), raw: f.raw, gzip: f.gzip });
 
-  const refs = htmlReferences(html);
+  const found = htmlReferences(html);
+  const refs = { scripts: found.scripts.map(toDist), preloads: found.preloads.map(toDist), styles: found.styles.map(toDist) };
   const initialSet = closure([...refs.scripts, ...refs.preloads].filter((r) => /\.m?js$/.test(r)));
   const initialFiles = [...initialSet].sort().map((r) => entry(file(r)));
   const cssFiles = refs.styles
@@ -139,10 +147,25 @@ export function analyzeWebDist(dist) {
 }
 
 /**
- * The size-budget measures: key → { bytes, target, file? }. The keys are stable across builds,
- * so they can sit in bench/size-budget.json. A later app (apps/embed) adds its measures here.
+ * The embed build (apps/embed/dist): the loader script business websites include, and the initial
+ * JS of the widget frame page and of the guest app page (what their HTML loads, as for the web
+ * app; the map chunk loads on demand and is not part of it). The server serves dist/assets under
+ * /embed-assets/. Throws when the build is missing.
  */
-export const SIZE_TARGETS = { initialJs: 160 * KB, lazyPage: 60 * KB };
+export function analyzeEmbedDist(dist) {
+  const build = 'npm run build -w @spotlist/embed';
+  const loaderFile = path.join(dist, 'embed.js');
+  if (!fs.existsSync(loaderFile)) throw new Error(`${loaderFile} not found: build it first (${build})`);
+  const loader = fs.readFileSync(loaderFile);
+  const page = (name) => analyzeWebDist(dist, { page: name, urlPrefix: '/embed-assets/', build });
+  return { dist, loader: { raw: loader.length, gzip: gzipSize(loader) }, frame: page('frame.html'), guest: page('guest.html') };
+}
+
+/**
+ * The size-budget measures: key → { bytes, target, file? }. The keys are stable across builds,
+ * so they can sit in bench/size-budget.json.
+ */
+export const SIZE_TARGETS = { initialJs: 160 * KB, lazyPage: 60 * KB, embedLoader: 3 * KB, embedFrameJs: 45 * KB, embedGuestJs: 45 * KB };
 
 export function sizeMeasures(root) {
   const web = analyzeWebDist(path.join(root, 'apps/web/dist'));
@@ -155,6 +178,10 @@ export function sizeMeasures(root) {
     const key = `web:page:${p.name}`;
     if (!measures[key] || measures[key].bytes < p.gzip) measures[key] = { bytes: p.gzip, target: SIZE_TARGETS.lazyPage, file: p.chunk };
   }
+  const embed = analyzeEmbedDist(path.join(root, 'apps/embed/dist'));
+  measures['embed:loader'] = { bytes: embed.loader.gzip, target: SIZE_TARGETS.embedLoader, file: 'embed.js' };
+  measures['embed:frame-initial-js'] = { bytes: embed.frame.initial.gzip, target: SIZE_TARGETS.embedFrameJs };
+  measures['embed:guest-initial-js'] = { bytes: embed.guest.initial.gzip, target: SIZE_TARGETS.embedGuestJs };
   return measures;
 }
 

@@ -25,6 +25,9 @@ import { placeRoutes } from './modules/places/places.routes.ts';
 import { likeRoutes } from './modules/likes/likes.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { shareRoutes } from './modules/shares/shares.routes.ts';
+import { widgetsModule } from './modules/widgets/module.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { storageFromConfig } from './modules/documents/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
@@ -41,6 +44,8 @@ export interface AppDeps {
   version: string;
   commit: string;
   webRoot?: string;
+  /** The visitor pages (apps/embed/dist); without it /embed.js, /w/… and /g/… answer 404. */
+  embedRoot?: string;
 }
 
 /** The host part of the map tile URL, for the content security policy. */
@@ -137,6 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(likeRoutes, { db });
   await app.register(listRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(shareRoutes, { db, publicUrl: config.PUBLIC_URL });
+  await app.register(widgetsModule, {
+    db,
+    publicUrl: config.PUBLIC_URL,
+    embedRoot: deps.embedRoot ?? config.EMBED_DIST,
+    tileOrigin: tileOrigin(config.MAP_TILE_URL),
+  });
+  await app.register(documentRoutes, { db, config, storage: storageFromConfig(config) });
 
   await app.register(webPlugin, { root: deps.webRoot });
   return app;

@@ -31,7 +31,17 @@ export const ConfigSchema = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(200 * 1024 * 1024),
+  UPLOAD_MAX_PIXELS: z.coerce.number().int().min(1).default(60_000_000),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   WEB_DIST: z.string().optional(),
+  EMBED_DIST: z.string().optional(),
   GIT_COMMIT: z.string().optional(),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

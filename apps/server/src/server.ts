@@ -46,6 +46,7 @@ export async function startServer(config: Config, print: (line: string) => void 
       secret: loadSecret(config.SECRET, config.dataDir),
       ...buildInfo(config.GIT_COMMIT),
       webRoot: config.WEB_DIST ?? path.resolve(serverRoot(), '../web/dist'),
+      embedRoot: config.EMBED_DIST ?? path.resolve(serverRoot(), '../embed/dist'),
     });
     const t = throttle;
     return {

@@ -96,3 +96,30 @@ export type DocumentUpdate = z.infer<typeof DocumentUpdateSchema>;
 
 /** The caller's storage use and limit (GET /api/document/quota). */
 export const DocumentQuotaSchema = z.object({ usedBytes: z.number().int(), limitBytes: z.number().int() });
+
+/**
+ * The file types an upload may be, decided from the file's first bytes (magic numbers), never from
+ * its name or the request's Content-Type. Raster images are re-encoded (AVIF becomes WebP); SVG and
+ * PDF are stored as sent and only ever served as downloads.
+ */
+export const DOCUMENT_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/svg+xml',
+  'application/pdf',
+] as const;
+export type DocumentMimeType = (typeof DOCUMENT_MIME_TYPES)[number];
+/** The raster image types (they get a thumbnail; profile pictures, logos and POI pictures must be one). */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+
+/** Response header of the final PATCH of a resumable upload: the id of the document it became. */
+export const UPLOAD_DOCUMENT_ID_HEADER = 'Upload-Document-Id';
+
+/** GET /api/document/resumable/{uploadId}/document: the document a finished resumable upload became. */
+export const ResumableUploadParamSchema = z.object({ uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+
+/** Multipart body of POST /api/myprofile/image/update, /logo/update and /api/widgetpoi/image/update: `data` {id}. */
+export const UploadTargetSchema = z.object({ id: z.coerce.number().int().positive() }).loose();

@@ -69,5 +69,55 @@ export const ErrorKey = {
   importTooMany: 'error.import.toomany',
   /** The import request has no file part. */
   importNoFile: 'error.import.nofile',
+  // Documents and uploads (modules/README.md "Documents and uploads").
+  documentNotFound: 'error.document.notfound',
+  /** The request has no `file` part (or an empty file). */
+  uploadNoFile: 'error.upload.nofile',
+  /** The file is over UPLOAD_MAX_BYTES (or its declared Upload-Length is). */
+  uploadTooLarge: 'error.upload.toolarge',
+  /** The caller's files would exceed UPLOAD_QUOTA_BYTES. */
+  uploadQuota: 'error.upload.quota',
+  /** The file's bytes are not one of DOCUMENT_MIME_TYPES (the name and Content-Type do not count). */
+  uploadType: 'error.upload.type',
+  /** The image does not decode completely, or carries markup (an HTML/image polyglot). */
+  uploadCorrupt: 'error.upload.corrupt',
+  /** The image has more pixels than UPLOAD_MAX_PIXELS. */
+  uploadPixels: 'error.upload.pixels',
+  /** The multipart body is malformed, or `data` / `extraData` is not a JSON object. */
+  uploadMalformed: 'error.upload.malformed',
+  /** The file name has control characters (a NUL) or is too long. */
+  uploadFileName: 'error.upload.filename',
+  /** A profile picture, logo or POI picture must be a raster image (JPEG, PNG, WebP, GIF, AVIF). */
+  uploadNotImage: 'error.upload.notimage',
+  /** A logo belongs to business accounts only. */
+  logoBusinessOnly: 'error.logo.businessonly',
+  /** The widget POI does not exist or its widget is not the caller's. */
+  widgetPoiNotFound: 'error.widgetpoi.notfound',
+  // Widgets, guests, analytics (modules/README.md "Widgets, guests, analytics").
+  /** The user lacks the activation flag the route needs (widgetv1activated, widgetv2activated, hasGuest). */
+  flagMissing: 'error.flag.missing',
+  widgetNotFound: 'error.widget.notfound',
+  /** POST /api/widget/add with version 1 when the business has its v1 widget already. */
+  widgetV1Exists: 'error.widget.v1exists',
+  /** The v1 widget is not deleted (it is emptied instead). */
+  widgetV1Delete: 'error.widget.v1delete',
+  widgetTooMany: 'error.widget.toomany',
+  /** The place is in the widget already. */
+  widgetPoiDuplicate: 'error.widget.poi.duplicate',
+  /** The widget holds WIDGET_POI_MAX POIs already. */
+  widgetPoiTooMany: 'error.widget.poi.toomany',
+  /** A reorder must name every POI of the widget exactly once. */
+  widgetPoiReorder: 'error.widget.poi.reorder',
+  /** The setting's value is over WIDGET_SETTING_MAX_BYTES of JSON. */
+  widgetSettingTooLarge: 'error.widget.setting.toolarge',
+  /** Missing, unknown or malformed x-guest-key. */
+  guestKey: 'error.guest.key',
+  /** The guest was claimed by another user already. */
+  guestClaimed: 'error.guest.claimed',
+  guestAppNotFound: 'error.guestapp.notfound',
+  /** Analytics: `to` before `from`, an impossible date, or over ANALYTICS_MAX_DAYS days. */
+  analyticsRange: 'error.analytics.range',
+  /** The visitor pages (embed build) are not installed on this server. */
+  embedMissing: 'error.embed.missing',
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];

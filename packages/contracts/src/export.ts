@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DocumentSchema } from './documents.ts';
 import { SettingSchema } from './settings.ts';
 import { UserLanguageSchema } from './user-languages.ts';
 import { UserSchema } from './user.ts';
@@ -37,7 +38,15 @@ export const ProfileExportSchema = z.object({
       description: z.string(),
       visibility: z.number().int(),
       createdAt: z.string(),
-      items: z.array(z.object({ placeId: z.number().int(), name: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable(), note: z.string() })),
+      items: z.array(
+        z.object({
+          placeId: z.number().int(),
+          name: z.string(),
+          latitude: z.number().nullable(),
+          longitude: z.number().nullable(),
+          note: z.string(),
+        }),
+      ),
     }),
   ),
   /** Places the user added to the catalogue (or imported). */
@@ -54,5 +63,7 @@ export const ProfileExportSchema = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** The user's documents (uploads): what they are and where, not their bytes. */
+  documents: z.array(DocumentSchema),
 });
 export type ProfileExport = z.infer<typeof ProfileExportSchema>;

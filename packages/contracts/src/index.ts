@@ -16,3 +16,4 @@ export * from './likes.ts';
 export * from './lists.ts';
 export * from './documents.ts';
 export * from './widgets-public.ts';
+export * from './widgets.ts';

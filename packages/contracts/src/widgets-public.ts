@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WIDGET_EVENTS } from './widgets-public-constants.ts';
 
 /**
  * What visitors and guests see of a business's widgets and guest app (no account). Shared by the
@@ -6,13 +7,8 @@ import { z } from 'zod';
  * addressed by a random `publicId`, never by a database id of the business.
  */
 
-/** Request header carrying a guest's key (SPEC §3: the guest user, kept under its own local key). */
-export const GUEST_KEY_HEADER = 'x-guest-key';
-/** localStorage keys in the embed frame and guest app (apart from the logged-in user's keys). */
-export const GUEST_STORAGE_KEY = 'spotlist.guest';
-/** Analytics events counted per day, widget and POI. */
-export const WIDGET_EVENTS = ['view', 'open', 'like', 'click'] as const;
-export type WidgetEvent = (typeof WIDGET_EVENTS)[number];
+// The constants live in a module without zod, so the embed pages take them without zod.
+export { embedSnippet, GUEST_KEY_HEADER, GUEST_STORAGE_KEY, WIDGET_EVENTS, type WidgetEvent } from './widgets-public-constants.ts';
 
 export const PublicIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,32}$/, { error: 'error.notFound' });
 
@@ -73,6 +69,8 @@ export const WidgetEventInputSchema = z.object({
   placeId: z.number().int().positive().optional(),
 });
 
+/** POST /api/public/guest body (optional): where the guest came from (a widget or guest app publicId). */
+export const GuestCreateInputSchema = z.object({ widget: PublicIdSchema.optional(), guestApp: PublicIdSchema.optional() });
 /** POST /api/public/guest — a new guest; the key is shown once and kept by the browser. */
 export const GuestCreatedSchema = z.object({ guestKey: z.string() });
 

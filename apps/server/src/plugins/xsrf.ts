@@ -7,6 +7,16 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: the route neither sets the XSRF cookie nor checks it. Only for public routes that read
+     * no cookie and no session (the visitor and guest calls of widgets: no cookies set there).
+     */
+    xsrf?: boolean;
+  }
+}
+
 /**
  * SPEC §7 XSRF as a signed double-submit: the server sets a readable cookie `random.signature`;
  * a state-changing call that carries cookies must echo it in X-XSRF-TOKEN, and the signature
@@ -21,6 +31,7 @@ export const xsrfPlugin = fp<{ secret: string; secure: boolean }>(
       return !!r && !!sig && extra === undefined && safeEqual(sig, hmac(secret, `xsrf:${r}`));
     };
     app.addHook('onRequest', async (req, reply) => {
+      if (req.routeOptions.config?.xsrf === false) return;
       const cookie = req.cookies[XSRF_COOKIE];
       if (!cookie || !valid(cookie)) {
         reply.setCookie(XSRF_COOKIE, sign(randomToken()), { path: '/', sameSite: 'lax', secure, httpOnly: false });

@@ -5,6 +5,7 @@ import type { Db } from '../client.ts';
 import { clients, securityRoles, userSecurityRoles, users } from '../schema/index.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { seedDemoPlaces } from './places.ts';
+import { seedDemoWidgets } from './widgets.ts';
 import { ADMIN_ROLE_KEY, DEFAULT_CLIENT_DOMAIN } from './reference.ts';
 
 export async function defaultClientId(db: Db): Promise<number> {
@@ -67,5 +68,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     private: await idOf(DEMO_USERS.find((d) => d.accountType === AccountType.private)!.email),
     blogger: await idOf(DEMO_USERS.find((d) => d.accountType === AccountType.blogger)!.email),
   });
+  const businessId = await idOf(DEMO_USERS.find((d) => d.accountType === AccountType.business)!.email);
+  if (businessId) await seedDemoWidgets(db, businessId);
   return true;
 }

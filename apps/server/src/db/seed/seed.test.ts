@@ -5,6 +5,7 @@ import { req, SPOTS } from '../../../test/place-helpers.ts';
 import { places } from '../schema/index.ts';
 import { DEMO_USERS, seedDemo } from './accounts.ts';
 import { MUNICH_PLACES } from './places.ts';
+import { DEMO_WIDGET_PLACES } from './widgets.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,5 +48,17 @@ describe('demo data (an empty database only)', () => {
     expect((await req(t.app, 'GET', '/api/like/default', { token: foodie })).json().total).toBe(10);
     const de = (await req(t.app, 'GET', '/api/place/list?f.q=nymphenburg&o.sort=name', { token: foodie, language: 'en' })).json();
     expect(de.list.map((p: { name: string }) => p.name)).toEqual(['Botanical Garden Munich-Nymphenburg', 'Nymphenburg Palace']);
+
+    // the demo business: both widget flags, hasGuest, its v1 widget with Munich places, public
+    const hotel = await login(2);
+    const me = (await req(t.app, 'GET', '/api/session/user', { token: hotel })).json();
+    expect(me).toMatchObject({ widgetv1activated: true, widgetv2activated: true, hasGuest: true });
+    const widget = (await req(t.app, 'POST', '/api/widget/mine', { token: hotel, language: 'de' })).json();
+    expect(widget.pois.map((p: { place: { name: string } }) => p.place.name)).toEqual(DEMO_WIDGET_PLACES);
+    const visitor = (await req(t.app, 'GET', `/api/public/widget/${widget.publicId}?lang=de`)).json();
+    expect(visitor).toMatchObject({ language: 'de', title: 'Unsere Tipps für München' });
+    expect(visitor.pois).toHaveLength(DEMO_WIDGET_PLACES.length);
+    const guestApp = (await req(t.app, 'GET', '/api/guestapp', { token: hotel })).json();
+    expect(guestApp.widgetIds).toEqual([widget.id]);
   });
 });

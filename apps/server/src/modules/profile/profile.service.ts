@@ -35,6 +35,8 @@ import type { ThrottleStore } from '../../lib/throttle.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { listUserLanguages } from '../user-languages/user-languages.service.ts';
 import { loadUserView } from '../users/users.repo.ts';
+import { documentKeysOf, documentsOf } from '../documents/documents.service.ts';
+import { deleteKeys, storageFromConfig } from '../documents/storage.ts';
 
 const fieldError = (path: string, key: string) => new AppError(ErrorKey.validation, 400, [{ path, key }]);
 const iso = (d: Date) => d.toISOString();
@@ -148,18 +150,21 @@ export function profileService(deps: { db: Db; config: Config; throttle: Throttl
       await throttle.hit(key, config.LOGIN_WINDOW_SECONDS);
       throw new AppError(ErrorKey.passwordWrong, 400);
     }
+    // The document rows cascade with the account; their files in the storage go after the commit.
+    const fileKeys = await documentKeysOf(db, me.id);
     await db.transaction(async (tx) => {
       // Private places (imports, 1/4/32/64) are the user's data and go too; public ones stay in the
       // catalogue without a creator (places.creator_id on delete set null).
       await tx.delete(places).where(and(eq(places.creatorId, me.id), ne(places.visibility, Visibility.all)));
       await tx.delete(users).where(eq(users.id, me.id));
     });
+    await deleteKeys(storageFromConfig(config), fileKeys);
     await throttle.reset(key);
   }
 
   /** GDPR export: everything the account owns; secrets (password hash, token hashes) never. */
   async function exportData(me: SessionUser, lang: AppLanguage): Promise<ProfileExport> {
-    const [user, account, mySettings, languages, roles, sessions, tokens, reports, myLists, items, created] = await Promise.all([
+    const [user, account, mySettings, languages, roles, sessions, tokens, reports, myLists, items, created, docs] = await Promise.all([
       view(me.id, lang),
       db.select({ createdAt: users.createdAt, updatedAt: users.updatedAt }).from(users).where(eq(users.id, me.id)),
       db
@@ -246,6 +251,7 @@ export function profileService(deps: { db: Db; config: Config; throttle: Throttl
         .from(places)
         .where(eq(places.creatorId, me.id))
         .orderBy(places.id),
+      documentsOf(db, me.id),
     ]);
     return {
       format: 'spotlist-export',
@@ -276,6 +282,7 @@ export function profileService(deps: { db: Db; config: Config; throttle: Throttl
         items: items.filter((i) => i.listId === l.id).map(({ listId: _listId, ...item }) => item),
       })),
       places: created.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
+      documents: docs,
     };
   }
 

@@ -1,8 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { AccountType, USER_FLAGS, Visibility, type AppLanguage, type Location, type User, type UserFlag } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { clients, countries, industries, languages, securityRoles, userLocations, userSecurityRoles, users } from '../../db/schema/index.ts';
+import {
+  clients,
+  countries,
+  documents,
+  industries,
+  languages,
+  securityRoles,
+  userLocations,
+  userSecurityRoles,
+  users,
+} from '../../db/schema/index.ts';
 import { countryView } from '../reference/country-names.ts';
 
 /** The permissions a user has through its security roles (SPEC §3 permissionsInclude). */
@@ -22,6 +33,13 @@ const locationsOf = (userId: unknown) => sql<Location[]>`coalesce((
   from ${userLocations} l
   where l.user_id = ${userId}), '[]'::jsonb)`;
 
+const pictureDoc = alias(documents, 'picture_doc');
+const logoDoc = alias(documents, 'logo_doc');
+
+/** SPEC §3 picturedocument / logodocument: the id and the thumbnail URL (versioned by the file's hash). */
+const documentRef = (id: number | null, sha: string | null) =>
+  id !== null && sha !== null ? { id, urlThumb240: `/api/document/${id}/thumb?v=${sha.slice(0, 16)}` } : null;
+
 /**
  * Loads the user as the API shows it (SPEC §3), or null, in one query. Country names follow
  * `language` (the request's app-language). locationList is sent for business accounts only.
@@ -36,12 +54,16 @@ const userViewQuery = preparedPerDb((db) =>
       country: countries,
       permissions: permissionsOf(users.id),
       locations: sql<Location[] | null>`case when ${users.accountType} = ${AccountType.business} then ${locationsOf(users.id)} end`,
+      pictureSha: pictureDoc.sha256,
+      logoSha: logoDoc.sha256,
     })
     .from(users)
     .innerJoin(languages, eq(languages.id, users.languageId))
     .innerJoin(clients, eq(clients.id, users.clientId))
     .leftJoin(industries, eq(industries.id, users.industryId))
     .leftJoin(countries, eq(countries.id, users.countryId))
+    .leftJoin(pictureDoc, eq(pictureDoc.id, users.pictureDocumentId))
+    .leftJoin(logoDoc, eq(logoDoc.id, users.logoDocumentId))
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('user_view'),
@@ -65,8 +87,8 @@ export async function loadUserView(db: Db, userId: number, language: AppLanguage
     language: { id: u.languageId, key: row.languageKey },
     profileFilled: u.profileFilled,
     permissionsInclude: row.permissions,
-    picturedocument: null,
-    logodocument: null,
+    picturedocument: documentRef(u.pictureDocumentId, row.pictureSha),
+    logodocument: documentRef(u.logoDocumentId, row.logoSha),
     client: { id: u.clientId, domain: row.clientDomain },
     ...flags,
     description: u.description,

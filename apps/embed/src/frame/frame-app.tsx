@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { getWidget, publicIdFromPath, sendEvent } from '../lib/api.ts';
+import { translator, uiLanguage } from '../lib/i18n.ts';
+import { useLikes } from '../lib/use-likes.ts';
+import { Collection } from '../components/collection.tsx';
+import { applyStyle, LanguageSelect, useLocalized } from '../components/shell.tsx';
+
+/** The widget: title, intro and its places; one `view` event per load. */
+export function FrameApp({ path = location.pathname, search = location.search }: { path?: string; search?: string }) {
+  const publicId = publicIdFromPath(path);
+  const { lang, setLang, state, retry } = useLocalized(
+    (l) => (publicId ? getWidget(publicId, l) : Promise.reject(new Error('no id'))),
+    search,
+  );
+  const likes = useLikes(publicId ? { widget: publicId } : undefined);
+  const viewedRef = useRef(false);
+  const widget = state.status === 'ready' ? state.data : null;
+  const t = translator(uiLanguage(widget?.language ?? lang));
+
+  useEffect(() => {
+    if (!widget) return;
+    applyStyle(widget.style);
+    document.documentElement.lang = widget.language;
+    document.title = widget.title || 'Spotlist';
+    if (!viewedRef.current && publicId) {
+      viewedRef.current = true;
+      sendEvent(publicId, 'view');
+    }
+  }, [widget, publicId]);
+
+  if (!widget) {
+    return (
+      <main class="sl-page">
+        {state.status === 'error' ? (
+          <p class="sl-note" role="alert">
+            {t('error')}{' '}
+            {publicId && (
+              <button type="button" class="sl-btn" onClick={retry}>
+                {t('retry')}
+              </button>
+            )}
+          </p>
+        ) : (
+          <p class="sl-note" role="status">
+            {t('loading')}
+          </p>
+        )}
+      </main>
+    );
+  }
+  return (
+    <main class="sl-page">
+      <header class="sl-header">
+        <h1>{widget.title}</h1>
+        <LanguageSelect value={widget.language} languages={widget.languages} onChange={setLang} t={t} />
+      </header>
+      {widget.intro && <p class="sl-text">{widget.intro}</p>}
+      {likes.failed && (
+        <p class="sl-note sl-error" role="alert">
+          {t('error')}
+        </p>
+      )}
+      <Collection
+        pois={widget.pois}
+        t={t}
+        likes={likes}
+        widget={publicId!}
+        firstView={widget.style.firstView}
+        onEvent={(event, placeId) => sendEvent(publicId!, event, placeId)}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,238 @@
+import multipart from '@fastify/multipart';
+import sharp from 'sharp';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DocumentQuotaSchema,
+  DocumentSchema,
+  DocumentUpdateSchema,
+  ErrorKey,
+  IdParamSchema,
+  listResponseSchema,
+  OkSchema,
+  UPLOAD_FORM_KEYS,
+  UserSchema,
+  Visibility,
+} from '@spotlist/contracts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { readListQuery } from '../../http/list-query.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { loadUserView } from '../users/users.repo.ts';
+import { documentsService, toView } from './documents.service.ts';
+import { resumableRoutes } from './resumable.ts';
+import type { FileStorage } from './storage.ts';
+import { dataField, idField, jsonField, readUploadForm, UPLOAD_FIELD_MAX_BYTES, type UploadForm } from './upload-form.ts';
+
+/** RFC 6266 / RFC 5987: an ASCII fallback and the exact UTF-8 name. */
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const star = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${star}`;
+}
+
+/**
+ * SPEC §7 Documents and uploads: the resource calls, POST upload (multipart `file`, `data`,
+ * `extraData`), the files themselves, the quota, profile picture and logo, widget POI pictures,
+ * and resumable (tus) uploads. See modules/README.md "Documents and uploads".
+ */
+export const documentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: FileStorage }> = async (app, opts) => {
+  const { db, config } = opts;
+  const svc = documentsService(opts);
+  // Every upload is a new temp file: libvips' operation cache would only keep deleted files open.
+  sharp.cache(false);
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.UPLOAD_MAX_BYTES + 1,
+      files: 1,
+      fields: 6,
+      fieldSize: UPLOAD_FIELD_MAX_BYTES,
+      parts: 7,
+      headerPairs: 50,
+      fieldNameSize: 100,
+    },
+    throwFileSizeLimit: true,
+  });
+  const tags = ['documents'];
+  const user = { auth: 'user' as const };
+  const consumes = ['multipart/form-data'];
+
+  /** Reads the form, runs `use`, and removes the temp file whatever happened. */
+  async function withForm<T>(req: Parameters<typeof readUploadForm>[0], use: (form: UploadForm) => Promise<T>): Promise<T> {
+    const form = await readUploadForm(req, svc.tmpDir, config.UPLOAD_MAX_BYTES);
+    try {
+      return await use(form);
+    } finally {
+      await svc.dropTemp(form.received);
+    }
+  }
+
+  const uploadHandler = async (req: Parameters<typeof readUploadForm>[0]) =>
+    withForm(req, async (form) => {
+      const data = dataField(form.fields);
+      const extraData = jsonField(form.fields, UPLOAD_FORM_KEYS.extraData) ?? null;
+      const replaceId = idField({}, data);
+      const { id: _id, ...rest } = data;
+      const row = await svc.createFromFile(req.user!, form.received, {
+        fileName: form.fileName,
+        data: rest,
+        extraData,
+        visibility: typeof rest.visibility === 'number' ? rest.visibility : undefined,
+        replaceId,
+      });
+      return toView(row);
+    });
+
+  const uploadDescription =
+    'multipart/form-data: `file` (the bytes; the type is decided from them), `data` (JSON: name, description, ' +
+    'visibility 1|255, any other fields kept; `id` of an own document replaces that document’s file and keeps its id), ' +
+    `optional \`extraData\` (JSON object). At most UPLOAD_MAX_BYTES (${config.UPLOAD_MAX_BYTES}) bytes and the caller’s quota.`;
+  for (const url of ['/api/document/upload', '/api/document/add']) {
+    app.post(
+      url,
+      { schema: { consumes, response: { 200: DocumentSchema }, tags, description: uploadDescription }, config: user },
+      async (req) => uploadHandler(req),
+    );
+  }
+
+  app.get('/api/document/list', { schema: { response: { 200: listResponseSchema(DocumentSchema) }, tags }, config: user }, async (req) =>
+    svc.list(readListQuery(req.query), req.user!),
+  );
+
+  app.get('/api/document/quota', { schema: { response: { 200: DocumentQuotaSchema }, tags }, config: user }, async (req) =>
+    svc.quota(req.user!.id),
+  );
+
+  app.get('/api/document/:id', { schema: { params: IdParamSchema, response: { 200: DocumentSchema }, tags }, config: user }, async (req) =>
+    toView(await svc.readable(req.params.id, req.user)),
+  );
+
+  app.post(
+    '/api/document/update/:id',
+    { schema: { params: IdParamSchema, body: DocumentUpdateSchema, response: { 200: DocumentSchema }, tags }, config: user },
+    async (req) => svc.update(req.params.id, req.body, req.user!),
+  );
+
+  app.delete(
+    '/api/document/delete/:id',
+    { schema: { params: IdParamSchema, response: { 200: OkSchema }, tags }, config: user },
+    async (req) => {
+      await svc.remove(req.params.id, req.user!);
+      return { ok: true as const };
+    },
+  );
+
+  const sendFile = async (reply: FastifyReply, got: Awaited<ReturnType<typeof svc.open>>) => {
+    const { row, contentType } = got;
+    const raster = contentType.startsWith('image/') && contentType !== 'image/svg+xml';
+    return reply
+      .header('content-type', contentType)
+      .header('content-length', got.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-disposition', contentDisposition(raster ? 'inline' : 'attachment', row.fileName))
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('cross-origin-resource-policy', row.visibility === Visibility.all ? 'cross-origin' : 'same-origin')
+      .send(got.body);
+  };
+  const fileDescription =
+    'The bytes, to the owner, an admin, or anyone when the document is public (visibility 255). ' +
+    'Raster images inline; SVG and PDF only as attachment; always nosniff and a sandboxing CSP.';
+  app.get(
+    '/api/document/:id/file',
+    { schema: { params: IdParamSchema, tags, description: fileDescription }, config: { auth: 'public' } },
+    async (req, reply) => sendFile(reply, await svc.open(req.params.id, req.user, 'file')),
+  );
+  app.get(
+    '/api/document/:id/thumb',
+    {
+      schema: { params: IdParamSchema, tags, description: `The ${240} px thumbnail of an image. ${fileDescription}` },
+      config: { auth: 'public' },
+    },
+    async (req, reply) => sendFile(reply, await svc.open(req.params.id, req.user, 'thumb')),
+  );
+
+  // Profile picture and logo (SPEC §7): the profile id in `data` {id} or a field `id` must be the caller's.
+  for (const kind of ['picture', 'logo'] as const) {
+    app.post(
+      kind === 'picture' ? '/api/myprofile/image/update' : '/api/myprofile/logo/update',
+      {
+        schema: {
+          consumes,
+          response: { 200: UserSchema },
+          tags: ['profile'],
+          description:
+            'multipart/form-data: `file` (a JPEG, PNG, WebP, GIF or AVIF image) and the profile id as `data` {id} or a field `id` ' +
+            `(the caller's). Answers the profile with the new ${kind === 'picture' ? 'picturedocument' : 'logodocument'}; the previous one is deleted.` +
+            (kind === 'logo' ? ' Business accounts only.' : ''),
+        },
+        config: user,
+      },
+      async (req) => {
+        await withForm(req, async (form) => {
+          const data = jsonField(form.fields, UPLOAD_FORM_KEYS.data) ?? {};
+          const id = idField(form.fields, data);
+          if (id !== undefined && id !== req.user!.id) throw new AppError(ErrorKey.forbidden, 403);
+          await svc.setProfileImage(req.user!, kind, form.received, form.fileName);
+        });
+        const view = await loadUserView(db, req.user!.id, req.ctx.language);
+        if (!view) throw new AppError(ErrorKey.tokenInvalid, 401);
+        return view;
+      },
+    );
+  }
+
+  app.post(
+    '/api/widgetpoi/image/update',
+    {
+      schema: {
+        consumes,
+        response: { 200: DocumentSchema },
+        tags: ['widgets'],
+        description:
+          'multipart/form-data: `file` (an image) and `data` {id: widget POI id} (or a field `id`). Only the owner of the widget ' +
+          '(with widgetv1activated or widgetv2activated); the previous picture is deleted and the widget revision grows by one.',
+      },
+      config: user,
+    },
+    async (req) =>
+      withForm(req, async (form) => {
+        const data = jsonField(form.fields, UPLOAD_FORM_KEYS.data) ?? {};
+        const id = idField(form.fields, data);
+        if (id === undefined) throw new AppError(ErrorKey.validation, 400, [{ path: 'data.id', key: 'FORM.ERROR.REQUIRED' }]);
+        return toView(await svc.setWidgetPoiImage(req.user!, id, form.received, form.fileName));
+      }),
+  );
+
+  app.post(
+    '/api/place/:id/picture',
+    {
+      schema: {
+        params: IdParamSchema,
+        consumes,
+        response: { 200: DocumentSchema },
+        tags: ['places'],
+        description:
+          'multipart/form-data: `file` (an image) and optional `data` (JSON: name, description). The place’s creator or an admin; ' +
+          'public when the place is public. Delete with DELETE /api/document/delete/{id}.',
+      },
+      config: user,
+    },
+    async (req) =>
+      withForm(req, async (form) => {
+        const { id: _id, visibility: _v, ...data } = dataField(form.fields);
+        return toView(await svc.addPlacePicture(req.user!, req.params.id, form.received, form.fileName, data));
+      }),
+  );
+
+  app.get(
+    '/api/place/:id/pictures',
+    {
+      schema: { params: IdParamSchema, response: { 200: listResponseSchema(DocumentSchema) }, tags: ['places'] },
+      config: user,
+    },
+    async (req) => svc.placePictures(req.user!, req.params.id),
+  );
+
+  await app.register(resumableRoutes, { svc, config });
+};

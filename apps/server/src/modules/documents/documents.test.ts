@@ -1,0 +1,564 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { AccountType, ErrorKey, THUMB_SIZE } from '@spotlist/contracts';
+import { buildTestApp, call, PASSWORD, signup, type TestApp } from '../../../test/helpers.ts';
+import { addPlace, SPOTS } from '../../../test/place-helpers.ts';
+import { documents, users, widgetPois, widgets } from '../../db/schema/index.ts';
+import { exifJpeg, filesUnder, pixelFloodPng, pngOf, sha256, upload } from './test-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const filesDir = () => path.join(t.dataDir, 'files');
+const tmpDir = () => path.join(t.dataDir, 'tmp');
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? { 'x-auth-token': token } : {} });
+const rowCount = async (ownerId: number) => (await t.database.db.select().from(documents).where(eq(documents.ownerId, ownerId))).length;
+
+describe('upload of a JPEG with EXIF orientation and GPS', () => {
+  it('stores it re-encoded, rotated, without metadata, with a thumbnail of at most 240 px', async () => {
+    const me = await signup(t.app);
+    const source = await exifJpeg(600, 300);
+    const res = await upload(
+      t.app,
+      me.token,
+      { value: source, filename: 'Ferien Foto ü.jpg' },
+      { data: JSON.stringify({ name: 'Beach', note: 'kept' }) },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const doc = res.json();
+    expect(doc).toMatchObject({ mimeType: 'image/jpeg', width: 300, height: 600, fileName: 'Ferien Foto ü.jpg', visibility: 1 });
+    expect(doc.data).toEqual({ name: 'Beach', note: 'kept' });
+    expect(doc.url).toMatch(new RegExp(`^/api/document/${doc.id}/file`));
+    expect(doc.urlThumb240).toMatch(new RegExp(`^/api/document/${doc.id}/thumb`));
+
+    const file = await get(doc.url, me.token);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(file.headers['content-disposition']).toBe(`inline; filename="Ferien Foto _.jpg"; filename*=UTF-8''Ferien%20Foto%20%C3%BC.jpg`);
+    expect(file.headers['cache-control']).toMatch(/private, max-age=\d{7,}/);
+    const stored = file.rawPayload;
+    expect(sha256(stored)).toBe(doc.sha256);
+    expect(stored.length).toBe(doc.sizeBytes);
+    const meta = await sharp(stored).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 600]);
+    expect(meta.orientation).toBeUndefined();
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes('SECRET-MARKER')).toBe(false);
+    expect(source.includes('SECRET-MARKER')).toBe(true);
+
+    const thumb = await get(doc.urlThumb240, me.token);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['x-content-type-options']).toBe('nosniff');
+    const tm = await sharp(thumb.rawPayload).metadata();
+    expect(Math.max(tm.width!, tm.height!)).toBeLessThanOrEqual(THUMB_SIZE);
+    expect([tm.width, tm.height]).toEqual([120, 240]);
+    expect(tm.exif).toBeUndefined();
+
+    // the keys on disk are generated, not the client's name
+    const onDisk = filesUnder(filesDir());
+    expect(onDisk.some((p) => p.includes('Ferien'))).toBe(false);
+    expect(filesUnder(tmpDir())).toEqual([]);
+  });
+});
+
+describe('the resource calls', () => {
+  it('lists, gets, updates, replaces the file of, and deletes a document (with its files)', async () => {
+    const me = await signup(t.app);
+    const a = (await upload(t.app, me.token, { value: await pngOf(50, 40), filename: 'a.png' })).json();
+    const b = (await upload(t.app, me.token, { value: await exifJpeg(80, 60), filename: 'b.jpg' }, {}, '/api/document/add')).json();
+    expect(a.mimeType).toBe('image/png');
+    expect(b.mimeType).toBe('image/jpeg');
+
+    const list = await get('/api/document/list?o.sort=id', me.token);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().total).toBe(2);
+    expect(list.json().list.map((d: { id: number }) => d.id)).toEqual([a.id, b.id]);
+    const filtered = await get('/api/document/list?f.mimeType=image/png', me.token);
+    expect(filtered.json().list.map((d: { id: number }) => d.id)).toEqual([a.id]);
+    expect((await get('/api/document/list?f.nope=1', me.token)).statusCode).toBe(400);
+
+    expect((await get(`/api/document/${a.id}`, me.token)).json()).toEqual(a);
+
+    const upd = await call(
+      t.app,
+      'POST',
+      `/api/document/update/${a.id}`,
+      { fileName: 'renamed.png', data: { description: 'd' } },
+      me.token,
+    );
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json()).toMatchObject({ id: a.id, fileName: 'renamed.png', data: { description: 'd' }, sha256: a.sha256 });
+    expect((await call(t.app, 'POST', `/api/document/update/${a.id}`, { visibility: 7 }, me.token)).statusCode).toBe(400);
+
+    const quota = await get('/api/document/quota', me.token);
+    expect(quota.json()).toEqual({ usedBytes: a.sizeBytes + b.sizeBytes, limitBytes: t.config.UPLOAD_QUOTA_BYTES });
+
+    // data.id: the file of an existing own document is replaced; the id stays, the old files go
+    const [before] = await t.database.db.select().from(documents).where(eq(documents.id, a.id));
+    const rep = await upload(t.app, me.token, { value: await pngOf(70, 20), filename: 'new.png' }, { data: JSON.stringify({ id: a.id }) });
+    expect(rep.statusCode, rep.body).toBe(200);
+    expect(rep.json()).toMatchObject({ id: a.id, width: 70, height: 20, fileName: 'new.png', data: { description: 'd' } });
+    expect(rep.json().sha256).not.toBe(a.sha256);
+    expect(rep.json().url).not.toBe(a.url);
+    const names = filesUnder(filesDir()).map((p) => path.basename(p));
+    expect(names).not.toContain(before.storageKey);
+    expect(names).not.toContain(before.thumbKey);
+
+    const [row] = await t.database.db.select().from(documents).where(eq(documents.id, b.id));
+    expect(filesUnder(filesDir()).map((p) => path.basename(p))).toEqual(expect.arrayContaining([row.storageKey, row.thumbKey]));
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/document/delete/${b.id}`, headers: { 'x-auth-token': me.token } });
+    expect(del.statusCode).toBe(200);
+    const after = filesUnder(filesDir()).map((p) => path.basename(p));
+    expect(after).not.toContain(row.storageKey);
+    expect(after).not.toContain(row.thumbKey);
+    expect((await get(`/api/document/${b.id}`, me.token)).statusCode).toBe(404);
+    expect((await get(`/api/document/${b.id}/file`, me.token)).statusCode).toBe(404);
+  });
+
+  it('requires a login for everything but public files', async () => {
+    expect((await get('/api/document/list')).statusCode).toBe(401);
+    expect((await upload(t.app, undefined, { value: await pngOf(10, 10) })).statusCode).toBe(401);
+  });
+});
+
+describe('two users', () => {
+  it('cannot see or change each other’s documents; a public one is readable by anyone', async () => {
+    const alice = await signup(t.app);
+    const bob = await signup(t.app);
+    const doc = (await upload(t.app, alice.token, { value: await pngOf(30, 30), filename: 'secret.png' })).json();
+    for (const url of [`/api/document/${doc.id}`, `/api/document/${doc.id}/file`, `/api/document/${doc.id}/thumb`]) {
+      const res = await get(url, bob.token);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().key).toBe(ErrorKey.documentNotFound);
+      expect((await get(url)).statusCode, url).toBe(url.endsWith(`${doc.id}`) ? 401 : 404);
+    }
+    expect((await call(t.app, 'POST', `/api/document/update/${doc.id}`, { fileName: 'x' }, bob.token)).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/document/delete/${doc.id}`, headers: { 'x-auth-token': bob.token } })).statusCode,
+    ).toBe(404);
+    const steal = await upload(t.app, bob.token, { value: await pngOf(5, 5) }, { data: JSON.stringify({ id: doc.id }) });
+    expect(steal.statusCode).toBe(404);
+    expect((await get('/api/document/list', bob.token)).json().total).toBe(0);
+    expect((await get(`/api/document/${doc.id}/file`, alice.token)).statusCode).toBe(200);
+
+    await call(t.app, 'POST', `/api/document/update/${doc.id}`, { visibility: 255 }, alice.token);
+    const pub = await get(`/api/document/${doc.id}/file`);
+    expect(pub.statusCode).toBe(200);
+    expect(pub.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await get(`/api/document/${doc.id}/thumb`)).statusCode).toBe(200);
+    expect((await get(`/api/document/${doc.id}`, bob.token)).statusCode).toBe(200);
+    // still not bob's to change
+    expect((await call(t.app, 'POST', `/api/document/update/${doc.id}`, { fileName: 'x' }, bob.token)).statusCode).toBe(404);
+  });
+});
+
+describe('refused uploads', () => {
+  const jpegPromise = exifJpeg(40, 40);
+  const cases: [string, () => Promise<Parameters<typeof upload>[2]>, Record<string, string>, number, string][] = [
+    [
+      'a PHP file named x.jpg',
+      async () => ({ value: '<?php system($_GET["c"]); ?>', filename: 'x.jpg', contentType: 'image/jpeg' }),
+      {},
+      415,
+      ErrorKey.uploadType,
+    ],
+    [
+      'a JPEG with HTML appended',
+      async () => ({ value: Buffer.concat([await jpegPromise, Buffer.from('<html><script>alert(1)</script></html>')]), filename: 'p.jpg' }),
+      {},
+      422,
+      ErrorKey.uploadCorrupt,
+    ],
+    [
+      'an HTML file starting with JPEG magic',
+      async () => ({
+        value: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><body>hi</body></html>')]),
+        filename: 'p.jpg',
+      }),
+      {},
+      422,
+      ErrorKey.uploadCorrupt,
+    ],
+    ['a truncated JPEG', async () => ({ value: (await jpegPromise).subarray(0, 400), filename: 't.jpg' }), {}, 422, ErrorKey.uploadCorrupt],
+    [
+      'a pixel flood (20000×20000 PNG)',
+      async () => ({ value: pixelFloodPng(), filename: 'flood.png', contentType: 'image/png' }),
+      {},
+      422,
+      ErrorKey.uploadPixels,
+    ],
+    ['a NUL in the file name', async () => ({ value: await jpegPromise, filename: 'a\u0000.jpg' }), {}, 400, ErrorKey.uploadFileName],
+    ['bad data JSON', async () => ({ value: await jpegPromise }), { data: '{"name":' }, 400, ErrorKey.uploadMalformed],
+    ['data that is an array', async () => ({ value: await jpegPromise }), { data: '[1,2]' }, 400, ErrorKey.uploadMalformed],
+    ['bad extraData JSON', async () => ({ value: await jpegPromise }), { extraData: 'nope' }, 400, ErrorKey.uploadMalformed],
+    ['a data field against the schema', async () => ({ value: await jpegPromise }), { data: '{"visibility":3}' }, 400, ErrorKey.validation],
+    ['no file', async () => null, { data: '{}' }, 400, ErrorKey.uploadNoFile],
+    ['an empty file', async () => ({ value: Buffer.alloc(0) }), {}, 400, ErrorKey.uploadNoFile],
+  ];
+  for (const [name, file, fields, status, key] of cases) {
+    it(`refuses ${name} with ${status} ${key}, storing nothing`, async () => {
+      const me = await signup(t.app);
+      const before = filesUnder(filesDir()).length;
+      const res = await upload(t.app, me.token, await file(), fields);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().key).toBe(key);
+      expect(await rowCount(me.user.id)).toBe(0);
+      expect(filesUnder(filesDir()).length).toBe(before);
+      expect(filesUnder(tmpDir())).toEqual([]);
+    });
+  }
+
+  it('refuses a malformed multipart body (truncated boundary)', async () => {
+    const me = await signup(t.app);
+    const boundary = '----spotlistbroken';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      await exifJpeg(40, 40),
+      Buffer.from(`\r\n--${boundary.slice(0, 6)}`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/upload',
+      headers: { 'x-auth-token': me.token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().key).toBe(ErrorKey.uploadMalformed);
+    expect(await rowCount(me.user.id)).toBe(0);
+    expect(filesUnder(tmpDir())).toEqual([]);
+  });
+
+  it('refuses a JSON body and a second file', async () => {
+    const me = await signup(t.app);
+    expect((await call(t.app, 'POST', '/api/document/upload', { a: 1 }, me.token)).json().key).toBe(ErrorKey.badContentType);
+    const { multipart } = await import('../../../test/place-helpers.ts');
+    const two = multipart([
+      { name: 'file', value: await pngOf(5, 5), filename: 'a.png' },
+      { name: 'file', value: await pngOf(5, 5), filename: 'b.png' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/upload',
+      headers: { 'x-auth-token': me.token, 'content-type': two.contentType },
+      payload: two.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await rowCount(me.user.id)).toBe(0);
+    expect(filesUnder(tmpDir())).toEqual([]);
+  });
+});
+
+describe('other raster types', () => {
+  it('re-encodes WebP and animated GIF as themselves and AVIF as WebP, each with a thumbnail', async () => {
+    const me = await signup(t.app);
+    const base = () => sharp({ create: { width: 500, height: 250, channels: 3, background: { r: 10, g: 150, b: 60 } } });
+    const webp = await base().webp().toBuffer();
+    const avif = await base().avif({ effort: 0 }).toBuffer();
+    const frame = (c: string) =>
+      sharp({ create: { width: 40, height: 60, channels: 4, background: c } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame('#ff0000'), await frame('#00ff00'), await frame('#0000ff')], { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    for (const [buf, sent, stored, w, h] of [
+      [webp, 'image/webp', 'image/webp', 500, 250],
+      [avif, 'image/avif', 'image/webp', 500, 250],
+      [gif, 'image/gif', 'image/gif', 40, 60],
+    ] as const) {
+      const res = await upload(t.app, me.token, { value: buf, filename: 'x', contentType: 'application/octet-stream' });
+      expect(res.statusCode, `${sent}: ${res.body}`).toBe(200);
+      expect(res.json(), sent).toMatchObject({ mimeType: stored, width: w, height: h });
+      const file = await get(res.json().url, me.token);
+      expect(file.headers['content-type']).toBe(stored);
+      const meta = await sharp(file.rawPayload, { animated: true }).metadata();
+      expect(meta.format).toBe(stored === 'image/webp' ? 'webp' : 'gif');
+      if (sent === 'image/gif') expect(meta.pages).toBe(3);
+      const thumb = await get(res.json().urlThumb240, me.token);
+      const tm = await sharp(thumb.rawPayload).metadata();
+      expect(Math.max(tm.width!, tm.height!)).toBeLessThanOrEqual(THUMB_SIZE);
+    }
+  });
+});
+
+describe('SVG and PDF', () => {
+  it('keeps an SVG with a script as is, but serves it only as an attachment under a sandboxing CSP', async () => {
+    const me = await signup(t.app);
+    const svg =
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>';
+    const res = await upload(t.app, me.token, { value: svg, filename: 'logo.svg', contentType: 'image/svg+xml' });
+    expect(res.statusCode, res.body).toBe(200);
+    const doc = res.json();
+    expect(doc).toMatchObject({ mimeType: 'image/svg+xml', urlThumb240: null, width: null });
+    const file = await get(doc.url, me.token);
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe(svg);
+    expect(file.headers['content-type']).toBe('image/svg+xml');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect((await get(`/api/document/${doc.id}/thumb`, me.token)).statusCode).toBe(404);
+  });
+
+  it('keeps a PDF byte for byte, as an attachment', async () => {
+    const me = await signup(t.app);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const doc = (await upload(t.app, me.token, { value: pdf, filename: 'menu.pdf', contentType: 'application/pdf' })).json();
+    expect(doc.sha256).toBe(sha256(pdf));
+    const file = await get(doc.url, me.token);
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="menu.pdf"; filename*=UTF-8''menu.pdf`);
+  });
+});
+
+describe('limits', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await buildTestApp({ config: { UPLOAD_MAX_BYTES: '20000', UPLOAD_QUOTA_BYTES: '30000' } });
+  });
+  afterAll(async () => {
+    await small.close();
+  });
+
+  it('refuses a file over UPLOAD_MAX_BYTES and an upload over the quota; nothing is stored', async () => {
+    const me = await signup(small.app);
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(25_000, 0x20)]);
+    const res = await upload(small.app, me.token, { value: big, filename: 'big.pdf' });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().key).toBe(ErrorKey.uploadTooLarge);
+
+    const part = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(18_000, 0x20)]);
+    expect((await upload(small.app, me.token, { value: part, filename: 'one.pdf' })).statusCode).toBe(200);
+    const files = filesUnder(path.join(small.dataDir, 'files')).length;
+    const over = await upload(small.app, me.token, { value: part, filename: 'two.pdf' });
+    expect(over.statusCode).toBe(413);
+    expect(over.json().key).toBe(ErrorKey.uploadQuota);
+    const rows = await small.database.db.select().from(documents).where(eq(documents.ownerId, me.user.id));
+    expect(rows.length).toBe(1);
+    expect(filesUnder(path.join(small.dataDir, 'files')).length).toBe(files);
+    expect(filesUnder(path.join(small.dataDir, 'tmp'))).toEqual([]);
+    const quota = await small.app.inject({ method: 'GET', url: '/api/document/quota', headers: { 'x-auth-token': me.token } });
+    expect(quota.json()).toEqual({ usedBytes: part.length, limitBytes: 30000 });
+
+    // replacing the one file with one of the same size fits: the old size is freed
+    const rep = await upload(small.app, me.token, { value: part, filename: 'three.pdf' }, { data: JSON.stringify({ id: rows[0].id }) });
+    expect(rep.statusCode, rep.body).toBe(200);
+  });
+});
+
+describe('profile picture and logo', () => {
+  it('sets the picture (public, in the session user), replaces it deleting the old files', async () => {
+    const me = await signup(t.app);
+    const first = await upload(
+      t.app,
+      me.token,
+      { value: await exifJpeg(400, 200) },
+      { data: JSON.stringify({ id: me.user.id }) },
+      '/api/myprofile/image/update',
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const ref = first.json().picturedocument;
+    expect(ref.urlThumb240).toMatch(new RegExp(`^/api/document/${ref.id}/thumb\\?v=`));
+    const session = await get('/api/session/user', me.token);
+    expect(session.json().picturedocument).toEqual(ref);
+    // public: anyone may fetch it
+    const thumb = await get(ref.urlThumb240);
+    expect(thumb.statusCode).toBe(200);
+    expect(
+      Math.max((await sharp(thumb.rawPayload).metadata()).width!, (await sharp(thumb.rawPayload).metadata()).height!),
+    ).toBeLessThanOrEqual(240);
+    const [old] = await t.database.db.select().from(documents).where(eq(documents.id, ref.id));
+    expect(old).toMatchObject({ visibility: 255, entityType: 'profile-picture', entityId: me.user.id });
+
+    // the id as a plain field works too
+    const second = await upload(
+      t.app,
+      me.token,
+      { value: await pngOf(64, 64), filename: 'me.png' },
+      { id: String(me.user.id) },
+      '/api/myprofile/image/update',
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().picturedocument.id).not.toBe(ref.id);
+    expect((await get(`/api/document/${ref.id}`, me.token)).statusCode).toBe(404);
+    const names = filesUnder(filesDir()).map((p) => path.basename(p));
+    expect(names).not.toContain(old.storageKey);
+    expect(names).not.toContain(old.thumbKey);
+    expect(await rowCount(me.user.id)).toBe(1);
+  });
+
+  it('refuses another profile id, a non-image, and a logo for a private account', async () => {
+    const me = await signup(t.app);
+    const other = await upload(
+      t.app,
+      me.token,
+      { value: await pngOf(8, 8) },
+      { data: JSON.stringify({ id: me.user.id + 1000 }) },
+      '/api/myprofile/image/update',
+    );
+    expect(other.statusCode).toBe(403);
+    const svg = await upload(
+      t.app,
+      me.token,
+      { value: '<svg xmlns="http://www.w3.org/2000/svg"/>', filename: 'a.svg' },
+      {},
+      '/api/myprofile/image/update',
+    );
+    expect(svg.statusCode).toBe(415);
+    expect(svg.json().key).toBe(ErrorKey.uploadNotImage);
+    const logo = await upload(
+      t.app,
+      me.token,
+      { value: await pngOf(8, 8) },
+      { data: JSON.stringify({ id: me.user.id }) },
+      '/api/myprofile/logo/update',
+    );
+    expect(logo.statusCode).toBe(403);
+    expect(logo.json().key).toBe(ErrorKey.logoBusinessOnly);
+    expect(await rowCount(me.user.id)).toBe(0);
+    expect(filesUnder(tmpDir())).toEqual([]);
+  });
+
+  it('sets a business logo', async () => {
+    const biz = await signup(t.app, AccountType.business);
+    const res = await upload(
+      t.app,
+      biz.token,
+      { value: await pngOf(300, 100), filename: 'logo.png' },
+      { data: JSON.stringify({ id: biz.user.id }) },
+      '/api/myprofile/logo/update',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().logodocument.urlThumb240).toMatch(/\/thumb\?v=/);
+    expect((await get('/api/session/user', biz.token)).json().logodocument).toEqual(res.json().logodocument);
+  });
+});
+
+describe('widget POI picture', () => {
+  it('only the widget owner with a widget flag sets it; the widget revision grows; the old picture goes', async () => {
+    const owner = await signup(t.app, AccountType.business);
+    const stranger = await signup(t.app, AccountType.business);
+    const db = t.database.db;
+    const placeId = await addPlace(t.app, owner.token, 'Marienplatz', SPOTS.marienplatz);
+    const [w] = await db
+      .insert(widgets)
+      .values({ ownerId: owner.user.id, publicId: `w${Date.now()}`, name: 'W' })
+      .returning();
+    const [poi] = await db.insert(widgetPois).values({ widgetId: w.id, placeId, position: 0 }).returning();
+    const img = await exifJpeg(120, 90);
+    const sendImg = (token: string, id = poi.id) =>
+      upload(t.app, token, { value: img }, { data: JSON.stringify({ id }) }, '/api/widgetpoi/image/update');
+
+    const noFlag = await sendImg(owner.token);
+    expect(noFlag.statusCode).toBe(403);
+    expect(noFlag.json().key).toBe(ErrorKey.forbidden);
+    await db.update(users).set({ widgetv2activated: true }).where(eq(users.id, owner.user.id));
+    await db.update(users).set({ widgetv2activated: true }).where(eq(users.id, stranger.user.id));
+    expect((await sendImg(stranger.token)).statusCode).toBe(404);
+    expect((await sendImg(owner.token, poi.id + 999)).statusCode).toBe(404);
+
+    const first = await sendImg(owner.token);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ entityType: 'widget-poi', entityId: poi.id, visibility: 255 });
+    expect((await db.select().from(widgets).where(eq(widgets.id, w.id)))[0].revision).toBe(w.revision + 1);
+    expect((await db.select().from(widgetPois).where(eq(widgetPois.id, poi.id)))[0].pictureDocumentId).toBe(first.json().id);
+    expect((await get(first.json().urlThumb240)).statusCode).toBe(200);
+
+    const [old] = await db.select().from(documents).where(eq(documents.id, first.json().id));
+    const second = await sendImg(owner.token);
+    expect(second.statusCode).toBe(200);
+    expect((await db.select().from(widgets).where(eq(widgets.id, w.id)))[0].revision).toBe(w.revision + 2);
+    expect((await db.select().from(documents).where(eq(documents.id, old.id))).length).toBe(0);
+    expect(filesUnder(filesDir()).map((p) => path.basename(p))).not.toContain(old.storageKey);
+  });
+});
+
+describe('account', () => {
+  it('deleting the account deletes its files; the export lists its documents', async () => {
+    const me = await signup(t.app);
+    const doc = (await upload(t.app, me.token, { value: await pngOf(20, 20), filename: 'x.png' })).json();
+    await upload(t.app, me.token, { value: await pngOf(30, 30) }, {}, '/api/myprofile/image/update');
+    const exp = await get('/api/myprofile/export', me.token);
+    expect(exp.statusCode, exp.body).toBe(200);
+    expect(exp.json().documents.map((d: { id: number }) => d.id)).toContain(doc.id);
+    expect(exp.json().documents).toHaveLength(2);
+
+    const rows = await t.database.db.select().from(documents).where(eq(documents.ownerId, me.user.id));
+    const keys = rows.flatMap((r) => [r.storageKey, r.thumbKey]);
+    expect(filesUnder(filesDir()).map((p) => path.basename(p))).toEqual(expect.arrayContaining(keys));
+    const del = await call(t.app, 'DELETE', '/api/myprofile/delete', { password: PASSWORD }, me.token);
+    expect(del.statusCode, del.body).toBe(200);
+    const left = filesUnder(filesDir()).map((p) => path.basename(p));
+    for (const k of keys) expect(left).not.toContain(k);
+    expect(fs.existsSync(filesDir())).toBe(true);
+  });
+});
+
+describe('place pictures', () => {
+  it('the creator adds a picture (public for a public place); others read it but cannot add', async () => {
+    const creator = await signup(t.app);
+    const other = await signup(t.app);
+    const placeId = await addPlace(t.app, creator.token, 'Viktualienmarkt', SPOTS.viktualienmarkt);
+    const img = await exifJpeg(300, 200);
+    const send = (token: string, id = placeId) =>
+      upload(
+        t.app,
+        token,
+        { value: img, filename: 'market.jpg' },
+        { data: JSON.stringify({ name: 'Stalls' }) },
+        `/api/place/${id}/picture`,
+      );
+
+    const res = await send(creator.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      entityType: 'place',
+      entityId: placeId,
+      visibility: 255,
+      width: 200,
+      height: 300,
+      data: { name: 'Stalls' },
+    });
+
+    const forbidden = await send(other.token);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().key).toBe(ErrorKey.placeForbidden);
+    expect((await send(creator.token, 999_999)).statusCode).toBe(404);
+    const svg = await upload(
+      t.app,
+      creator.token,
+      { value: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+      {},
+      `/api/place/${placeId}/picture`,
+    );
+    expect(svg.json().key).toBe(ErrorKey.uploadNotImage);
+
+    const list = await get(`/api/place/${placeId}/pictures`, other.token);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().list.map((d: { id: number }) => d.id)).toEqual([res.json().id]);
+    expect((await get(res.json().urlThumb240)).statusCode).toBe(200);
+    expect(await rowCount(other.user.id)).toBe(0);
+  });
+
+  it('a private place’s picture is private, and the place stays hidden from others', async () => {
+    const creator = await signup(t.app);
+    const other = await signup(t.app);
+    const placeId = await addPlace(t.app, creator.token, 'Secret spot', SPOTS.nymphenburg, { visibility: { id: 1 } });
+    const res = await upload(t.app, creator.token, { value: await pngOf(20, 20) }, {}, `/api/place/${placeId}/picture`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().visibility).toBe(1);
+    expect((await get(`/api/place/${placeId}/pictures`, other.token)).statusCode).toBe(404);
+    expect((await get(res.json().url)).statusCode).toBe(404);
+    expect((await get(`/api/place/${placeId}/pictures`, creator.token)).json().total).toBe(1);
+  });
+});

@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { ErrorKey, IMAGE_MIME_TYPES, THUMB_SIZE, type DocumentMimeType } from '@spotlist/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { sniffType } from './file-type.ts';
+import { sha256File, tempPath, type Received } from './receive.ts';
+
+/** A file ready for the storage. */
+export interface OutFile {
+  key: string;
+  path: string;
+  contentType: string;
+}
+
+export interface Processed {
+  mimeType: DocumentMimeType;
+  size: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  file: OutFile;
+  thumb: OutFile | null;
+}
+
+const EXT: Record<DocumentMimeType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'avif',
+  'image/svg+xml': 'svg',
+  'application/pdf': 'pdf',
+};
+
+export const isImage = (mime: string): boolean => (IMAGE_MIME_TYPES as readonly string[]).includes(mime);
+const newKey = () => crypto.randomBytes(16).toString('hex');
+
+/**
+ * The upload pipeline, the same for multipart and resumable uploads: the type from the bytes; raster
+ * images refused when they carry markup, do not decode completely or have too many pixels (the
+ * header's dimensions are read before anything is decoded, and the decoder is capped as well);
+ * then re-encoded with the EXIF orientation applied and all metadata (EXIF, GPS, XMP, comments)
+ * dropped, plus a thumbnail of at most THUMB_SIZE px. SVG and PDF are kept byte for byte.
+ * The input file stays the caller's; on failure every output is removed.
+ */
+export async function processUpload(
+  input: Received,
+  opts: { tmpDir: string; maxPixels: number; requireImage?: boolean },
+): Promise<Processed> {
+  const type = sniffType(input.head);
+  if (!type) throw new AppError(ErrorKey.uploadType, 415);
+  if (opts.requireImage && !isImage(type)) throw new AppError(ErrorKey.uploadNotImage, 415);
+  if (!isImage(type)) {
+    // Stored as sent (served only as a download with a sandboxing CSP).
+    const out = await tempPath(opts.tmpDir, 'out');
+    await fsp.copyFile(input.path, out);
+    return {
+      mimeType: type,
+      size: input.size,
+      width: null,
+      height: null,
+      sha256: input.sha256,
+      file: { key: `${newKey()}.${EXT[type]}`, path: out, contentType: type },
+      thumb: null,
+    };
+  }
+  if (input.markup) throw new AppError(ErrorKey.uploadCorrupt, 422);
+
+  let meta: Metadata;
+  try {
+    // Header only: nothing is decoded yet.
+    meta = await sharp(input.path, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError(ErrorKey.uploadCorrupt, 422);
+  }
+  const frameHeight = meta.pageHeight ?? meta.height ?? 0;
+  const pages = meta.pages ?? 1;
+  if (!meta.width || !frameHeight) throw new AppError(ErrorKey.uploadCorrupt, 422);
+  if (meta.width * frameHeight > opts.maxPixels || meta.width * frameHeight * pages > opts.maxPixels * 4) {
+    throw new AppError(ErrorKey.uploadPixels, 422);
+  }
+
+  const animated = type === 'image/gif' || (type === 'image/webp' && pages > 1);
+  const outType: DocumentMimeType = type === 'image/avif' ? 'image/webp' : type;
+  const outPath = await tempPath(opts.tmpDir, 'out');
+  const thumbPath = await tempPath(opts.tmpDir, 'out');
+  try {
+    let img = sharp(input.path, { limitInputPixels: opts.maxPixels, failOn: 'warning', animated });
+    if (!animated) img = img.rotate(); // EXIF orientation applied; metadata is not copied to the output
+    if (outType === 'image/jpeg') img = img.jpeg({ quality: 90 });
+    else if (outType === 'image/png') img = img.png();
+    else if (outType === 'image/webp') img = img.webp({ quality: 90 });
+    else img = img.gif();
+    let info: OutputInfo;
+    try {
+      info = await img.toFile(outPath);
+    } catch (err) {
+      if (/pixel limit/i.test((err as Error).message)) throw new AppError(ErrorKey.uploadPixels, 422);
+      throw new AppError(ErrorKey.uploadCorrupt, 422);
+    }
+    const thumbInfo = await sharp(outPath)
+      .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .toFormat(info.channels === 4 ? 'png' : 'jpeg', { quality: 85 })
+      .toFile(thumbPath);
+    const size = (await fsp.stat(outPath)).size;
+    const height = animated ? (info.pageHeight ?? info.height) : info.height;
+    return {
+      mimeType: outType,
+      size,
+      width: info.width,
+      height,
+      sha256: await sha256File(outPath),
+      file: { key: `${newKey()}.${EXT[outType]}`, path: outPath, contentType: outType },
+      thumb: {
+        key: `${newKey()}-thumb.${thumbInfo.format === 'png' ? 'png' : 'jpg'}`,
+        path: thumbPath,
+        contentType: thumbInfo.format === 'png' ? 'image/png' : 'image/jpeg',
+      },
+    };
+  } catch (err) {
+    await fsp.rm(outPath, { force: true });
+    await fsp.rm(thumbPath, { force: true });
+    throw err;
+  }
+}
+
+/** Removes the outputs of a Processed that did not make it into the storage. */
+export async function discard(p: Processed): Promise<void> {
+  await fsp.rm(p.file.path, { force: true });
+  if (p.thumb) await fsp.rm(p.thumb.path, { force: true });
+}

@@ -1,0 +1,235 @@
+import crypto from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import {
+  APP_LANGUAGES,
+  ErrorKey,
+  type GuestAppUpdate,
+  type GuestAppView,
+  type PublicGuestApp,
+  type PublicWidget,
+} from '@spotlist/contracts';
+import type { Db } from '../../db/client.ts';
+import { guestApps, languages, listItems, lists, places, users, widgets } from '../../db/schema/index.ts';
+import type { GuestContactRow, GuestWelcomeRow } from '../../db/schema/widgets.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { iso } from '../places/place-sql.ts';
+import { buildPublicWidget, publicPoi, servedLanguage, widgetHead } from '../widgets/public-widget.ts';
+import { cleanTexts, documentUrls, newPublicId } from '../widgets/widgets.service.ts';
+
+type AppRow = typeof guestApps.$inferSelect;
+
+/** The guest link of an app (and of one of its units). */
+export const guestLink = (base: string, publicId: string, unit?: string | null): string =>
+  `${base}/g/${publicId}${unit ? `?u=${encodeURIComponent(unit)}` : ''}`;
+
+/** A file name part from a unit label: letters, digits and dashes only. */
+const slug = (s: string): string =>
+  s
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'unit';
+
+const toView = (r: AppRow, base: string): GuestAppView => ({
+  id: r.id,
+  publicId: r.publicId,
+  welcome: r.welcome ?? {},
+  widgetIds: r.widgetIds,
+  listIds: r.listIds,
+  contact: r.contact ?? {},
+  units: r.units,
+  enabled: r.enabled,
+  revision: r.revision,
+  links: [{ unit: null, url: guestLink(base, r.publicId) }, ...r.units.map((u) => ({ unit: u, url: guestLink(base, r.publicId, u) }))],
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+/**
+ * The business's guest app (SPEC §2 GuestModeAppPage, `hasGuest`): one per business, made on the
+ * first GET. Guests read it at GET /api/public/guest-app/{publicId} while it is enabled and its
+ * owner has `hasGuest`.
+ */
+export function guestAppService(db: Db) {
+  async function ensure(user: SessionUser): Promise<AppRow> {
+    const [found] = await db.select().from(guestApps).where(eq(guestApps.ownerId, user.id));
+    if (found) return found;
+    await db.insert(guestApps).values({ ownerId: user.id, publicId: newPublicId() }).onConflictDoNothing();
+    const [made] = await db.select().from(guestApps).where(eq(guestApps.ownerId, user.id));
+    return made;
+  }
+
+  return {
+    async get(user: SessionUser, base: string): Promise<GuestAppView> {
+      return toView(await ensure(user), base);
+    },
+
+    async update(user: SessionUser, input: GuestAppUpdate, base: string): Promise<GuestAppView> {
+      const app = await ensure(user);
+      const set: Partial<typeof guestApps.$inferInsert> = {};
+      if (input.widgetIds !== undefined) {
+        const ids = input.widgetIds;
+        const own =
+          ids.length === 0
+            ? []
+            : await db
+                .select({ id: widgets.id })
+                .from(widgets)
+                .where(and(eq(widgets.ownerId, user.id), inArray(widgets.id, ids)));
+        if (own.length !== ids.length)
+          throw new AppError(ErrorKey.referenceNotFound, 400, [{ path: 'body.widgetIds', key: ErrorKey.widgetNotFound }]);
+        set.widgetIds = ids;
+      }
+      if (input.listIds !== undefined) {
+        const ids = input.listIds;
+        const own =
+          ids.length === 0
+            ? []
+            : await db
+                .select({ id: lists.id })
+                .from(lists)
+                .where(and(eq(lists.ownerId, user.id), eq(lists.kind, 'list'), inArray(lists.id, ids)));
+        if (own.length !== ids.length)
+          throw new AppError(ErrorKey.referenceNotFound, 400, [{ path: 'body.listIds', key: ErrorKey.listNotFound }]);
+        set.listIds = ids;
+      }
+      if (input.welcome !== undefined) set.welcome = cleanTexts(input.welcome as Record<string, Record<string, string>>) as GuestWelcomeRow;
+      if (input.contact !== undefined) {
+        set.contact = Object.fromEntries(
+          Object.entries(input.contact).filter(([, v]) => typeof v === 'string' && v !== ''),
+        ) as GuestContactRow;
+      }
+      if (input.units !== undefined) set.units = input.units as string[];
+      if (input.enabled !== undefined) set.enabled = input.enabled;
+      const [row] = await db
+        .update(guestApps)
+        .set({ ...set, revision: app.revision + 1 })
+        .where(eq(guestApps.id, app.id))
+        .returning();
+      return toView(row, base);
+    },
+
+    /** A QR code of the guest link (PNG 1024 px or SVG). */
+    async qr(user: SessionUser, unit: string | undefined, format: 'png' | 'svg', base: string) {
+      const app = await ensure(user);
+      const link = guestLink(base, app.publicId, unit);
+      const name = `guest-app${unit ? `-${slug(unit)}` : ''}.${format}`;
+      if (format === 'svg') {
+        const body = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+        return { body, type: 'image/svg+xml', name };
+      }
+      const body = await QRCode.toBuffer(link, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 1024 });
+      return { body, type: 'image/png', name };
+    },
+
+    /** True when guests may open this app (enabled, owner has hasGuest). */
+    async exists(publicId: string): Promise<boolean> {
+      const [r] = await db
+        .select({ id: guestApps.id })
+        .from(guestApps)
+        .innerJoin(users, eq(users.id, guestApps.ownerId))
+        .where(and(eq(guestApps.publicId, publicId), eq(guestApps.enabled, true), eq(users.hasGuest, true)));
+      return !!r;
+    },
+
+    /** GET /api/public/guest-app/{publicId}: the answer and its ETag (a hash of it), or null. */
+    async publicApp(publicId: string, requested: string): Promise<{ body: string; etag: string } | null> {
+      const [app] = await db
+        .select({
+          app: guestApps,
+          nickname: users.nickname,
+          logoDocumentId: users.logoDocumentId,
+          ownerLanguage: languages.key,
+        })
+        .from(guestApps)
+        .innerJoin(users, eq(users.id, guestApps.ownerId))
+        .innerJoin(languages, eq(languages.id, users.languageId))
+        .where(and(eq(guestApps.publicId, publicId), eq(guestApps.enabled, true), eq(users.hasGuest, true)));
+      if (!app) return null;
+      const a = app.app;
+      // the app's widgets (still the owner's and switched on), in the order chosen
+      const heads = [];
+      if (a.widgetIds.length > 0) {
+        const rows = await db
+          .select({ id: widgets.id, publicId: widgets.publicId })
+          .from(widgets)
+          .where(and(eq(widgets.ownerId, a.ownerId), inArray(widgets.id, a.widgetIds)));
+        for (const id of a.widgetIds) {
+          const r = rows.find((x) => x.id === id);
+          const head = r ? await widgetHead(db, r.publicId) : null;
+          if (head) heads.push(head);
+        }
+      }
+      const offered = [
+        ...new Set([...Object.keys(a.welcome ?? {}), ...heads.flatMap((h) => (h.languages.length > 0 ? h.languages : [h.ownerLanguage]))]),
+      ].filter((l) => (APP_LANGUAGES as readonly string[]).includes(l));
+      const languagesOffered = offered.length > 0 ? offered : [app.ownerLanguage];
+      const language = servedLanguage(requested, languagesOffered, app.ownerLanguage);
+      const widgetAnswers: PublicWidget[] = [];
+      for (const head of heads) widgetAnswers.push(await buildPublicWidget(db, head, language));
+
+      const listAnswers: PublicGuestApp['lists'] = [];
+      if (a.listIds.length > 0) {
+        const ls = await db
+          .select({ id: lists.id, name: lists.name, description: lists.description })
+          .from(lists)
+          .where(and(eq(lists.ownerId, a.ownerId), eq(lists.kind, 'list'), inArray(lists.id, a.listIds)));
+        const items =
+          ls.length === 0
+            ? []
+            : await db
+                .select({
+                  listId: listItems.listId,
+                  placeId: places.id,
+                  name: places.name,
+                  description: places.description,
+                  placeTexts: places.texts,
+                  latitude: places.latitude,
+                  longitude: places.longitude,
+                  address: places.address,
+                  city: places.city,
+                  category: places.category,
+                  website: places.website,
+                  phone: places.phone,
+                  accessibility: places.accessibility,
+                })
+                .from(listItems)
+                .innerJoin(places, eq(places.id, listItems.placeId))
+                .where(
+                  inArray(
+                    listItems.listId,
+                    ls.map((l) => l.id),
+                  ),
+                )
+                .orderBy(asc(listItems.position), asc(listItems.id));
+        for (const id of a.listIds) {
+          const l = ls.find((x) => x.id === id);
+          if (!l) continue;
+          listAnswers.push({
+            name: l.name,
+            description: l.description,
+            pois: items.filter((i) => i.listId === id).map((i) => publicPoi(i, language)),
+          });
+        }
+      }
+      const welcome = a.welcome?.[language] ?? a.welcome?.[languagesOffered[0]] ?? {};
+      const answer: PublicGuestApp = {
+        publicId: a.publicId,
+        language,
+        languages: languagesOffered,
+        businessName: app.nickname,
+        logoUrl: app.logoDocumentId ? documentUrls(app.logoDocumentId).url : null,
+        title: welcome.title || app.nickname,
+        text: welcome.text || '',
+        contact: a.contact ?? {},
+        widgets: widgetAnswers,
+        lists: listAnswers,
+      };
+      const body = JSON.stringify(answer);
+      return { body, etag: `"g${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    },
+  };
+}
+export type GuestAppService = ReturnType<typeof guestAppService>;

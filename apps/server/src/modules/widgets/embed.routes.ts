@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { ErrorKey } from '@spotlist/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { widgetHead } from './public-widget.ts';
+
+const PUBLIC_ID = /^[A-Za-z0-9_-]{8,32}$/;
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * The frame's Content-Security-Policy: the app's rules, but framing allowed on the widget's
+ * domains (any when none) and always on this origin (the business's preview page).
+ */
+export function frameCsp(allowedDomains: string[], tileOrigin: string): string {
+  const ancestors = allowedDomains.length === 0 ? ['*'] : ["'self'", ...allowedDomains];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${tileOrigin}`,
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${ancestors.join(' ')}`,
+  ].join('; ');
+}
+
+const notFoundPage = Buffer.from(
+  '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Not found</title></head>' +
+    '<body style="font-family:sans-serif;text-align:center;padding:2em;color:#555">Not found</body></html>',
+);
+
+/**
+ * The visitor pages built by apps/embed (EMBED_DIST, default apps/embed/dist): the loader script,
+ * the widget frame, the guest app, their assets, service worker and manifest. Without a build
+ * these answer 404 `error.embed.missing`. Files are read when asked and kept in memory until their
+ * modification time changes.
+ */
+export const embedRoutes: FastifyPluginAsync<{
+  db: Db;
+  root: string | undefined;
+  tileOrigin: string;
+  guestAppExists: (publicId: string) => Promise<boolean>;
+}> = async (app, { db, root, tileOrigin, guestAppExists }) => {
+  const files = new Map<string, { mtimeMs: number; body: Buffer }>();
+  const read = async (rel: string): Promise<Buffer | null> => {
+    if (!root) return null;
+    const file = path.join(root, rel);
+    try {
+      const st = await fs.promises.stat(file);
+      if (!st.isFile()) return null;
+      const hit = files.get(file);
+      if (hit && hit.mtimeMs === st.mtimeMs) return hit.body;
+      const body = await fs.promises.readFile(file);
+      files.set(file, { mtimeMs: st.mtimeMs, body });
+      return body;
+    } catch {
+      return null;
+    }
+  };
+  const missing = () => new AppError(ErrorKey.embedMissing, 404);
+  const sendFile = (reply: FastifyReply, rel: string, body: Buffer) =>
+    reply.type(TYPES[path.extname(rel).toLowerCase()] ?? 'application/octet-stream').send(body);
+  const crossOrigin = { crossOriginResourcePolicy: { policy: 'cross-origin' as const } };
+  const visitor = { auth: 'public' as const, xsrf: false };
+
+  app.get('/embed.js', { schema: { hide: true }, config: visitor, helmet: crossOrigin }, async (_req, reply) => {
+    const body = await read('embed.js');
+    if (!body) throw missing();
+    reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*');
+    return sendFile(reply, 'embed.js', body);
+  });
+
+  app.get<{ Params: { publicId: string } }>(
+    '/w/:publicId',
+    {
+      schema: { hide: true },
+      config: visitor,
+      logLevel: 'warn',
+      // the frame sets its own policy below; X-Frame-Options would forbid every framing
+      helmet: { ...crossOrigin, frameguard: false, contentSecurityPolicy: false },
+    },
+    async (req, reply) => {
+      const html = await read('frame.html');
+      if (!html) {
+        reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").header('x-frame-options', 'DENY');
+        throw missing();
+      }
+      const head = PUBLIC_ID.test(req.params.publicId) ? await widgetHead(db, req.params.publicId) : null;
+      if (!head) {
+        return reply
+          .status(404)
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *")
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(notFoundPage);
+      }
+      return reply
+        .header('content-security-policy', frameCsp(head.allowedDomains, tileOrigin))
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    },
+  );
+
+  app.get<{ Params: { publicId: string } }>(
+    '/g/:publicId',
+    { schema: { hide: true }, config: visitor, logLevel: 'warn' },
+    async (req, reply) => {
+      const html = await read('guest.html');
+      if (!html) throw missing();
+      if (!PUBLIC_ID.test(req.params.publicId) || !(await guestAppExists(req.params.publicId))) {
+        return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(notFoundPage);
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    },
+  );
+
+  app.get<{ Params: { '*': string } }>(
+    '/embed-assets/*',
+    { schema: { hide: true }, config: visitor, helmet: crossOrigin },
+    async (req, reply) => {
+      const rel = req.params['*'];
+      if (!root) throw missing();
+      if (!rel || rel.includes('..') || rel.includes('\\') || rel.includes('\0') || rel.startsWith('/'))
+        throw new AppError(ErrorKey.notFound, 404);
+      const body = await read(path.join('assets', rel));
+      if (!body) throw new AppError(ErrorKey.notFound, 404);
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return sendFile(reply, rel, body);
+    },
+  );
+
+  for (const name of ['guest-sw.js', 'guest.webmanifest']) {
+    app.get(`/${name}`, { schema: { hide: true }, config: visitor }, async (_req, reply) => {
+      const body = await read(name);
+      if (!body) throw missing();
+      reply.header('cache-control', 'no-cache');
+      return sendFile(reply, name, body);
+    });
+  }
+};

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { analyticsRoutes } from '../analytics/analytics.routes.ts';
+import { analyticsService } from '../analytics/analytics.service.ts';
+import { guestAppService } from '../guests/guest-app.service.ts';
+import { guestRoutes } from '../guests/guests.routes.ts';
+import { embedRoutes } from './embed.routes.ts';
+import { publicWidgetRoutes } from './public.routes.ts';
+import { publicWidgetCache } from './public-widget.ts';
+import { widgetRoutes } from './widgets.routes.ts';
+
+/**
+ * Widgets, guests and analytics (modules/README.md "Widgets, guests, analytics"): one public
+ * widget cache shared by the business routes (which drop what they change) and the public route.
+ */
+export const widgetsModule: FastifyPluginAsync<{ db: Db; publicUrl?: string; embedRoot?: string; tileOrigin: string }> = async (
+  app,
+  { db, publicUrl, embedRoot, tileOrigin },
+) => {
+  const cache = publicWidgetCache(db);
+  const analytics = analyticsService(db);
+  const guestApp = guestAppService(db);
+  await app.register(widgetRoutes, { db, publicUrl, changed: (publicId) => cache.invalidate(publicId) });
+  await app.register(publicWidgetRoutes, { cache });
+  await app.register(analyticsRoutes, { db });
+  await app.register(guestRoutes, { db, publicUrl, analytics, guestApp });
+  await app.register(embedRoutes, { db, root: embedRoot, tileOrigin, guestAppExists: (id) => guestApp.exists(id) });
+};

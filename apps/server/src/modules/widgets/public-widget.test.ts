@@ -1,0 +1,259 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublicWidgetSchema } from '@spotlist/contracts';
+import { buildTestApp, call, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { addPlace, req, SPOTS } from '../../../test/place-helpers.ts';
+import Fastify from 'fastify';
+import { errorsPlugin } from '../../plugins/errors.ts';
+import { embedRoutes, frameCsp } from './embed.routes.ts';
+import { eq, sql } from 'drizzle-orm';
+import { widgets } from '../../db/schema/index.ts';
+import { matchesEtag, PUBLIC_WIDGET_TTL_MS, publicWidgetCache } from './public-widget.ts';
+import { ALL_FLAGS, business, setFlags } from './widget-test-helpers.ts';
+
+let t: TestApp;
+let acme: LoggedIn;
+let widgetId: number;
+let publicId: string;
+const place: Record<string, number> = {};
+const embedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-embed-'));
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(embedDir, 'frame.html'), '<!doctype html><title>frame</title>');
+  fs.writeFileSync(path.join(embedDir, 'embed.js'), 'console.log("embed")');
+  fs.mkdirSync(path.join(embedDir, 'assets'));
+  fs.writeFileSync(path.join(embedDir, 'assets', 'frame-abc123.js'), 'export{}');
+  t = await buildTestApp({ config: { EMBED_DIST: embedDir } });
+  acme = await business(t.app, ALL_FLAGS);
+  const creator = await signup(t.app);
+  place.marienplatz = await addPlace(t.app, creator.token, 'Marienplatz', SPOTS.marienplatz, {
+    description: 'The square',
+    texts: { de: { name: 'Marienplatz (de)', description: 'Der Platz' }, fr: { name: 'Place Marie' } },
+  });
+  place.museum = await addPlace(t.app, creator.token, 'Deutsches Museum', SPOTS.deutschesMuseum, { description: 'Science' });
+  const w = await req(t.app, 'POST', '/api/widget/add', {
+    token: acme.token,
+    body: {
+      name: 'Internal name',
+      texts: { de: { title: 'Unsere Tipps', intro: 'Hallo' }, en: { title: 'Our tips', intro: 'Hello' } },
+      languages: ['en', 'de'],
+      style: { primaryColor: '#aa0000' },
+    },
+  });
+  widgetId = w.json().id;
+  publicId = w.json().publicId;
+  await req(t.app, 'POST', '/api/widgetpoi/add', {
+    token: acme.token,
+    body: { widgetId, placeId: place.marienplatz, texts: { de: { description: 'Unser Lieblingsplatz' } } },
+  });
+  await req(t.app, 'POST', '/api/widgetpoi/add', { token: acme.token, body: { widgetId, placeId: place.museum } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(embedDir, { recursive: true, force: true });
+});
+
+const pub = (id: string, lang?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/public/widget/${id}${lang ? `?lang=${lang}` : ''}`, headers });
+
+describe('GET /api/public/widget/{publicId}', () => {
+  it('answers the widget in the visitor language when offered, else the first offered; POI texts fall back per field', async () => {
+    const de = await pub(publicId, 'de');
+    expect(de.statusCode).toBe(200);
+    expect(de.headers['set-cookie']).toBeUndefined();
+    const body = PublicWidgetSchema.parse(de.json());
+    expect(body).toMatchObject({
+      publicId,
+      language: 'de',
+      languages: ['en', 'de'],
+      title: 'Unsere Tipps',
+      intro: 'Hallo',
+      style: { primaryColor: '#aa0000' },
+    });
+    // business's words, else the place's texts in the language, else the place's own
+    expect(body.pois.map((p) => [p.placeId, p.name, p.description])).toEqual([
+      [place.marienplatz, 'Marienplatz (de)', 'Unser Lieblingsplatz'],
+      [place.museum, 'Deutsches Museum', 'Science'],
+    ]);
+    expect(body.pois[0]).toMatchObject({
+      latitude: SPOTS.marienplatz.lat,
+      longitude: SPOTS.marienplatz.lng,
+      pictureUrl: null,
+      thumbUrl: null,
+    });
+    // fr is not offered: the first language (en), and the place's own texts (not its fr name)
+    const fr = (await pub(publicId, 'fr')).json();
+    expect(fr).toMatchObject({ language: 'en', title: 'Our tips' });
+    expect(fr.pois[0].name).toBe('Marienplatz');
+    expect((await pub(publicId, 'de-AT')).json().language).toBe('de');
+    expect((await pub(publicId)).json().language).toBe('en');
+    // a repeated or odd lang is no language (the first offered), never an error
+    expect((await pub(publicId, 'de&lang=fr')).json().language).toBe('en');
+    expect((await pub(publicId, '%00')).json().language).toBe('en');
+  });
+
+  it('sends an ETag and cache headers; a matching If-None-Match is a 304 without a body', async () => {
+    const first = await pub(publicId, 'de');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"w.+\.de"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const again = await pub(publicId, 'de', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect((await pub(publicId, 'de', { 'if-none-match': `W/${etag}, "other"` })).statusCode).toBe(304);
+    expect((await pub(publicId, 'de', { 'if-none-match': '"stale"' })).statusCode).toBe(200);
+    // another language has another tag
+    expect((await pub(publicId, 'en')).headers.etag).not.toBe(etag);
+  });
+
+  it('a change is visible at once on this instance (the revision moves the ETag)', async () => {
+    const before = await pub(publicId, 'de');
+    const etag = before.headers.etag as string;
+    await req(t.app, 'POST', `/api/widget/update/${widgetId}`, {
+      token: acme.token,
+      body: { texts: { de: { title: 'Neue Tipps', intro: 'Hallo' }, en: { title: 'Our tips', intro: 'Hello' } } },
+    });
+    const after = await pub(publicId, 'de', { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().title).toBe('Neue Tipps');
+    expect(after.headers.etag).not.toBe(etag);
+    // POI changes too
+    const detail = await req(t.app, 'GET', `/api/widget/${widgetId}`, { token: acme.token });
+    await req(t.app, 'POST', '/api/widgetpoi/reorder', {
+      token: acme.token,
+      body: { widgetId, poiIds: [...detail.json().pois.map((p: { id: number }) => p.id)].reverse() },
+    });
+    expect((await pub(publicId, 'de')).json().pois.map((p: { placeId: number }) => p.placeId)).toEqual([place.museum, place.marienplatz]);
+  });
+
+  it('404 with a key for unknown or malformed ids, and when the owner lost the flag of its version', async () => {
+    for (const id of ['AAAAAAAAAAAAAAAA', 'bad id!', 'x', 'A'.repeat(100)]) {
+      const res = await pub(encodeURIComponent(id));
+      expect(res.statusCode).toBe(404);
+      expect(res.json().key).toBe('error.widget.notfound');
+    }
+    const b = await business(t.app, { widgetv2activated: true });
+    const w = await req(t.app, 'POST', '/api/widget/add', { token: b.token, body: { name: 'Soon off' } });
+    expect((await pub(w.json().publicId)).statusCode).toBe(200);
+    await setFlags(t.app, b.user.id, { widgetv2activated: false });
+    // this instance's cache keeps it for at most a few seconds; a change of the flag is no widget change
+    await new Promise((r) => setTimeout(r, 3100));
+    expect((await pub(w.json().publicId)).statusCode).toBe(404);
+  });
+
+  it("another instance's change shows once the entry is older than the TTL (stamp check)", async () => {
+    let clock = 1_000_000;
+    const cache = publicWidgetCache(t.database.db, () => clock);
+    const first = await cache.get(publicId, 'en');
+    expect(first.body).toContain('"language":"en"');
+    // as another instance would: straight into the database, no invalidate here
+    await t.database.db
+      .update(widgets)
+      .set({ name: 'x', texts: { en: { title: 'Changed elsewhere' } }, revision: sql`${widgets.revision} + 1` })
+      .where(eq(widgets.id, widgetId));
+    clock += PUBLIC_WIDGET_TTL_MS - 1;
+    expect((await cache.get(publicId, 'en')).body).toBe(first.body);
+    clock += 2;
+    const later = await cache.get(publicId, 'en');
+    expect(JSON.parse(later.body!).title).toBe('Changed elsewhere');
+    expect(later.etag).not.toBe(first.etag);
+    // unchanged stamp: the same entry is kept (no rebuild)
+    clock += PUBLIC_WIDGET_TTL_MS;
+    expect((await cache.get(publicId, 'en')).body).toBe(later.body);
+  });
+
+  it('matchesEtag reads lists, weak tags and *', () => {
+    expect(matchesEtag('"a"', '"a"')).toBe(true);
+    expect(matchesEtag('W/"a"', '"a"')).toBe(true);
+    expect(matchesEtag('"b", "a"', '"a"')).toBe(true);
+    expect(matchesEtag('*', '"a"')).toBe(true);
+    expect(matchesEtag('"b"', '"a"')).toBe(false);
+    expect(matchesEtag(undefined, '"a"')).toBe(false);
+  });
+});
+
+describe('visitor pages and framing', () => {
+  it('/w/{publicId} may be framed anywhere when no domains are set, only there (and here) when they are', async () => {
+    const any = await t.app.inject({ method: 'GET', url: `/w/${publicId}` });
+    expect(any.statusCode).toBe(200);
+    expect(any.body).toContain('<title>frame</title>');
+    expect(any.headers['x-frame-options']).toBeUndefined();
+    const csp = any.headers['content-security-policy'] as string;
+    expect(csp).toContain('frame-ancestors *');
+    expect(csp).toContain("script-src 'self'");
+    expect(any.headers['set-cookie']).toBeUndefined();
+
+    await req(t.app, 'POST', `/api/widget/update/${widgetId}`, {
+      token: acme.token,
+      body: { allowedDomains: ['hotel.example.com', 'https://*.example.org'] },
+    });
+    const only = await t.app.inject({ method: 'GET', url: `/w/${publicId}` });
+    expect(only.headers['content-security-policy']).toContain("frame-ancestors 'self' hotel.example.com https://*.example.org");
+    expect(only.headers['content-security-policy']).not.toContain('frame-ancestors *');
+
+    const unknown = await t.app.inject({ method: 'GET', url: '/w/AAAAAAAAAAAAAAAA' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toContain('text/html');
+  });
+
+  it('frameCsp lists the domains', () => {
+    expect(frameCsp([], 'https://tile.example')).toContain('frame-ancestors *');
+    expect(frameCsp(['a.com'], 'https://tile.example')).toContain("frame-ancestors 'self' a.com");
+    expect(frameCsp([], 'https://tile.example')).toContain("img-src 'self' data: blob: https://tile.example");
+  });
+
+  it('the app itself is never frameable', async () => {
+    for (const url of ['/api/api/info', '/api/public/widget/' + publicId, '/embed.js']) {
+      const res = await call(t.app, 'GET', url);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('serves embed.js (CORS *, short cache) and assets (immutable); missing files are 404 keys', async () => {
+    const js = await t.app.inject({ method: 'GET', url: '/embed.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['access-control-allow-origin']).toBe('*');
+    expect(js.headers['cache-control']).toBe('public, max-age=300');
+    expect(js.headers['content-type']).toContain('text/javascript');
+    expect(js.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const asset = await t.app.inject({ method: 'GET', url: '/embed-assets/frame-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/embed-assets/../frame.html' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/embed-assets/%2e%2e/frame.html' })).statusCode).toBe(404);
+    const sw = await t.app.inject({ method: 'GET', url: '/guest-sw.js' });
+    expect(sw.statusCode).toBe(404);
+    expect(sw.json().key).toBe('error.embed.missing');
+    // no guest.html in this build
+    expect((await t.app.inject({ method: 'GET', url: '/g/AAAAAAAAAAAAAAAA' })).json().key).toBe('error.embed.missing');
+  });
+});
+
+describe('without an embed build', () => {
+  it('the visitor pages answer 404 error.embed.missing', async () => {
+    // the routes alone (with the app's error handler), without a build folder
+    const bare = Fastify({ logger: false });
+    await bare.register(errorsPlugin);
+    await bare.register(embedRoutes, { db: t.database.db, root: undefined, tileOrigin: "'self'", guestAppExists: async () => true });
+    try {
+      for (const url of [
+        '/embed.js',
+        `/w/${publicId}`,
+        '/g/AAAAAAAAAAAAAAAA',
+        '/embed-assets/x.js',
+        '/guest.webmanifest',
+        '/guest-sw.js',
+      ]) {
+        const res = await bare.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json().key, url).toBe('error.embed.missing');
+      }
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,494 @@
+import crypto from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  ErrorKey,
+  WIDGET_LIST_SORTS,
+  WIDGET_POI_MAX,
+  WIDGET_SETTING_MAX_BYTES,
+  type AppLanguage,
+  type ListResponse,
+  type PlaceInputParsed,
+  type WidgetDetail,
+  type WidgetPoiView,
+  type WidgetSetting,
+  type WidgetType,
+  type WidgetView,
+} from '@spotlist/contracts';
+import type { Db } from '../../db/client.ts';
+import { guestApps, languages, places, users, widgetPois, widgets, widgetSettings } from '../../db/schema/index.ts';
+import type { PoiTextsRow, WidgetStyleRow, WidgetTextsRow } from '../../db/schema/widgets.ts';
+import { checkFilters, checkSort, readListQuery } from '../../http/list-query.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { containsPattern, iso, placeReadableSql, qc } from '../places/place-sql.ts';
+import { isAdmin, placeValues } from '../places/places.service.ts';
+import { needWidgetFlag, type FeatureFlags } from './flags.ts';
+
+/** v2 widgets per business. */
+export const WIDGET_V2_MAX = 100;
+
+/** A random public id: 16 characters of base64url (96 bits). */
+export const newPublicId = (): string => crypto.randomBytes(12).toString('base64url');
+
+/** The file and thumbnail addresses of a document (served by the documents module). */
+export const documentUrls = (id: number) => ({ url: `/api/document/${id}/file`, urlThumb240: `/api/document/${id}/thumb` });
+
+/** Drops empty entries: `{ de: { title: '' } }` → `{}`. */
+export function cleanTexts<T extends Record<string, string | null | undefined>>(
+  texts: Partial<Record<string, T | undefined>> | undefined,
+): Record<string, Partial<Record<keyof T, string>>> {
+  const out: Record<string, Partial<Record<keyof T, string>>> = {};
+  for (const [lang, entry] of Object.entries(texts ?? {})) {
+    if (!entry) continue;
+    const kept: Partial<Record<keyof T, string>> = {};
+    for (const [k, v] of Object.entries(entry)) if (typeof v === 'string' && v.trim() !== '') kept[k as keyof T] = v.trim();
+    if (Object.keys(kept).length > 0) out[lang] = kept;
+  }
+  return out;
+}
+
+type Tx = Db;
+
+export interface WidgetInputParsed {
+  name: string;
+  texts?: WidgetTextsRow;
+  languages?: string[];
+  style?: WidgetStyleRow;
+  allowedDomains?: string[];
+  version?: 1 | 2;
+}
+
+const widgetColumns = {
+  id: widgets.id,
+  ownerId: widgets.ownerId,
+  publicId: widgets.publicId,
+  version: widgets.version,
+  name: widgets.name,
+  texts: widgets.texts,
+  languages: widgets.languages,
+  style: widgets.style,
+  allowedDomains: widgets.allowedDomains,
+  revision: widgets.revision,
+  createdAt: widgets.createdAt,
+  updatedAt: widgets.updatedAt,
+  poiCount: sql<number>`(select count(*)::int from ${widgetPois} where ${qc(widgetPois.widgetId)} = ${qc(widgets.id)})`,
+};
+type WidgetRow = {
+  id: number;
+  ownerId: number;
+  publicId: string;
+  version: number;
+  name: string;
+  texts: WidgetTextsRow;
+  languages: string[];
+  style: WidgetStyleRow;
+  allowedDomains: string[];
+  revision: number;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  poiCount: number;
+};
+
+const toView = (r: WidgetRow, base: string): WidgetView => ({
+  id: r.id,
+  publicId: r.publicId,
+  version: r.version === 1 ? 1 : 2,
+  name: r.name,
+  texts: r.texts ?? {},
+  languages: r.languages,
+  style: r.style ?? {},
+  allowedDomains: r.allowedDomains,
+  revision: r.revision,
+  poiCount: Number(r.poiCount),
+  frameUrl: `${base}/w/${r.publicId}`,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+/**
+ * The business side of widgets (modules/README.md "Widgets, guests, analytics"). Every widget
+ * lookup is by id and owner: another business's id is a 404, as is an unknown one. A widget of a
+ * version the caller has no flag for is a 403. Every change bumps `revision` (in the same
+ * transaction) and then tells `changed(publicId)` so this instance's public cache drops it.
+ */
+export function widgetsService(db: Db, changed: (publicId: string) => void) {
+  const notFound = () => new AppError(ErrorKey.widgetNotFound, 404);
+
+  async function ownerLanguage(tx: Tx, userId: number): Promise<AppLanguage> {
+    const [row] = await tx
+      .select({ key: languages.key })
+      .from(users)
+      .innerJoin(languages, eq(languages.id, users.languageId))
+      .where(eq(users.id, userId));
+    return (row?.key ?? 'en') as AppLanguage;
+  }
+
+  async function row(tx: Tx, id: number, user: SessionUser): Promise<WidgetRow | undefined> {
+    const [r] = await tx
+      .select(widgetColumns)
+      .from(widgets)
+      .where(and(eq(widgets.id, id), eq(widgets.ownerId, user.id)));
+    return r as WidgetRow | undefined;
+  }
+
+  /** The caller's widget, locked for a change, or 404; 403 without the flag of its version. */
+  async function own(tx: Tx, id: number, user: SessionUser, flags: FeatureFlags, lock = false) {
+    const q = tx
+      .select({ id: widgets.id, publicId: widgets.publicId, version: widgets.version })
+      .from(widgets)
+      .where(and(eq(widgets.id, id), eq(widgets.ownerId, user.id)));
+    const [w] = lock ? await q.for('update') : await q;
+    if (!w) throw notFound();
+    needWidgetFlag(flags, w.version);
+    return w;
+  }
+
+  const bump = (tx: Tx, id: number) =>
+    tx
+      .update(widgets)
+      .set({ revision: sql`${widgets.revision} + 1` })
+      .where(eq(widgets.id, id));
+
+  async function pois(tx: Tx, widgetId: number, language: AppLanguage): Promise<WidgetPoiView[]> {
+    const rows = await tx
+      .select({
+        id: widgetPois.id,
+        widgetId: widgetPois.widgetId,
+        placeId: widgetPois.placeId,
+        position: widgetPois.position,
+        texts: widgetPois.texts,
+        pictureDocumentId: widgetPois.pictureDocumentId,
+        name: places.name,
+        description: places.description,
+        placeTexts: places.texts,
+        latitude: places.latitude,
+        longitude: places.longitude,
+        address: places.address,
+        city: places.city,
+        country: places.country,
+        category: places.category,
+        website: places.website,
+        phone: places.phone,
+        accessibility: places.accessibility,
+      })
+      .from(widgetPois)
+      .innerJoin(places, eq(places.id, widgetPois.placeId))
+      .where(eq(widgetPois.widgetId, widgetId))
+      .orderBy(asc(widgetPois.position), asc(widgetPois.id));
+    return rows.map((r) => {
+      const local = r.placeTexts?.[language];
+      return {
+        id: r.id,
+        widgetId: r.widgetId,
+        placeId: r.placeId,
+        position: r.position,
+        texts: r.texts ?? {},
+        picture: r.pictureDocumentId === null ? null : { id: r.pictureDocumentId, ...documentUrls(r.pictureDocumentId) },
+        place: {
+          id: r.placeId,
+          name: local?.name || r.name,
+          description: local?.description || r.description,
+          texts: r.placeTexts ?? {},
+          latitude: r.latitude,
+          longitude: r.longitude,
+          address: r.address,
+          city: r.city,
+          country: r.country,
+          category: r.category as WidgetPoiView['place']['category'],
+          website: r.website,
+          phone: r.phone,
+          accessibility: r.accessibility as WidgetPoiView['place']['accessibility'],
+        },
+      };
+    });
+  }
+
+  async function detail(tx: Tx, id: number, user: SessionUser, base: string, language: AppLanguage): Promise<WidgetDetail> {
+    const r = await row(tx, id, user);
+    if (!r) throw notFound();
+    return { ...toView(r, base), pois: await pois(tx, id, language) };
+  }
+
+  /** Runs a change in a transaction, then drops the widget from the public cache. */
+  async function change<T>(fn: (tx: Tx) => Promise<{ publicId: string; result: T }>): Promise<T> {
+    const { publicId, result } = await db.transaction(async (t) => fn(t as unknown as Tx));
+    changed(publicId);
+    return result;
+  }
+
+  async function insertWidget(tx: Tx, input: WidgetInputParsed, user: SessionUser, version: 1 | 2) {
+    const langs = input.languages && input.languages.length > 0 ? input.languages : [await ownerLanguage(tx, user.id)];
+    const [w] = await tx
+      .insert(widgets)
+      .values({
+        ownerId: user.id,
+        publicId: newPublicId(),
+        version,
+        name: input.name,
+        texts: cleanTexts(input.texts) as WidgetTextsRow,
+        languages: langs,
+        style: input.style ?? {},
+        allowedDomains: input.allowedDomains ?? [],
+      })
+      .onConflictDoNothing()
+      .returning({ id: widgets.id, publicId: widgets.publicId });
+    return w as { id: number; publicId: string } | undefined;
+  }
+
+  return {
+    own,
+    ownerLanguage,
+
+    /** GET /api/widget/{type}: v1, v2, or all the versions the caller has a flag for. */
+    async list(type: WidgetType, query: unknown, user: SessionUser, flags: FeatureFlags, base: string): Promise<ListResponse<WidgetView>> {
+      const q = readListQuery(query);
+      checkFilters(q, ['q']);
+      const sorts = checkSort(q, WIDGET_LIST_SORTS);
+      const versions = type === 'v1' ? [1] : type === 'v2' ? [2] : [flags.widgetv1activated ? 1 : 0, flags.widgetv2activated ? 2 : 0];
+      const where: SQL[] = [eq(widgets.ownerId, user.id), inArray(widgets.version, versions)];
+      if (q.filters.q) where.push(sql`lower(${widgets.name}) like ${containsPattern(q.filters.q)}`);
+      const orderBy = sorts.map((s) => {
+        const col = s.field === 'name' ? sql`lower(${widgets.name})` : s.field === 'createdAt' ? widgets.createdAt : widgets.updatedAt;
+        return s.desc ? desc(col) : asc(col);
+      });
+      if (orderBy.length === 0) orderBy.push(asc(widgets.version), sql`lower(${widgets.name})`);
+      const rows = await db
+        .select({ ...widgetColumns, total: sql<number>`count(*) over ()` })
+        .from(widgets)
+        .where(and(...where))
+        .orderBy(...orderBy, asc(widgets.id))
+        .limit(q.pageSize)
+        .offset(q.pageIndex * q.pageSize);
+      let total = Number(rows[0]?.total ?? 0);
+      if (rows.length === 0 && q.pageIndex > 0) {
+        const [c] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(widgets)
+          .where(and(...where));
+        total = c.n;
+      }
+      return { list: rows.map((r) => toView(r as WidgetRow, base)), total, pageIndex: q.pageIndex, pageSize: q.pageSize };
+    },
+
+    /** POST /api/widget/mine: the v1 widget, made on the first call. */
+    async mine(user: SessionUser, base: string, language: AppLanguage): Promise<WidgetDetail> {
+      const [existing] = await db
+        .select({ id: widgets.id })
+        .from(widgets)
+        .where(and(eq(widgets.ownerId, user.id), eq(widgets.version, 1)));
+      if (existing) return detail(db, existing.id, user, base, language);
+      return change(async (tx) => {
+        // a concurrent first call meets the partial unique index (one v1 widget per owner) and finds it
+        const w = await insertWidget(tx, { name: 'Widget' }, user, 1);
+        const [found] = w
+          ? [w]
+          : await tx
+              .select({ id: widgets.id, publicId: widgets.publicId })
+              .from(widgets)
+              .where(and(eq(widgets.ownerId, user.id), eq(widgets.version, 1)));
+        return { publicId: found.publicId, result: await detail(tx, found.id, user, base, language) };
+      });
+    },
+
+    /** POST /api/widget/add. */
+    async add(
+      input: WidgetInputParsed,
+      user: SessionUser,
+      flags: FeatureFlags,
+      base: string,
+      language: AppLanguage,
+    ): Promise<WidgetDetail> {
+      const version = input.version ?? 2;
+      needWidgetFlag(flags, version);
+      return change(async (tx) => {
+        // one at a time per owner, so the limits below hold under concurrent calls
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        const [{ n }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(widgets)
+          .where(and(eq(widgets.ownerId, user.id), eq(widgets.version, version)));
+        if (version === 1 && n > 0) throw new AppError(ErrorKey.widgetV1Exists, 409);
+        if (version === 2 && n >= WIDGET_V2_MAX) throw new AppError(ErrorKey.widgetTooMany, 409);
+        const w = await insertWidget(tx, input, user, version);
+        if (!w) throw new AppError(ErrorKey.widgetV1Exists, 409);
+        return { publicId: w.publicId, result: await detail(tx, w.id, user, base, language) };
+      });
+    },
+
+    async get(id: number, user: SessionUser, flags: FeatureFlags, base: string, language: AppLanguage): Promise<WidgetDetail> {
+      await own(db, id, user, flags);
+      return detail(db, id, user, base, language);
+    },
+
+    async update(
+      id: number,
+      input: Partial<WidgetInputParsed>,
+      user: SessionUser,
+      flags: FeatureFlags,
+      base: string,
+      language: AppLanguage,
+    ): Promise<WidgetDetail> {
+      return change(async (tx) => {
+        const w = await own(tx, id, user, flags, true);
+        const set: Partial<typeof widgets.$inferInsert> = {};
+        if (input.name !== undefined) set.name = input.name;
+        if (input.texts !== undefined) set.texts = cleanTexts(input.texts) as WidgetTextsRow;
+        if (input.languages !== undefined) set.languages = input.languages;
+        if (input.style !== undefined) set.style = input.style;
+        if (input.allowedDomains !== undefined) set.allowedDomains = input.allowedDomains;
+        await tx
+          .update(widgets)
+          .set({ ...set, revision: sql`${widgets.revision} + 1` })
+          .where(eq(widgets.id, id));
+        return { publicId: w.publicId, result: await detail(tx, id, user, base, language) };
+      });
+    },
+
+    /** DELETE /api/widget/delete/{id}: v2 widgets only (the v1 widget is the business's one widget). */
+    async remove(id: number, user: SessionUser, flags: FeatureFlags): Promise<void> {
+      await change(async (tx) => {
+        const w = await own(tx, id, user, flags, true);
+        if (w.version === 1) throw new AppError(ErrorKey.widgetV1Delete, 409);
+        await tx.delete(widgets).where(eq(widgets.id, id));
+        // the guest app no longer lists it
+        await tx
+          .update(guestApps)
+          .set({ widgetIds: sql`array_remove(${guestApps.widgetIds}, ${id}::int)`, revision: sql`${guestApps.revision} + 1` })
+          .where(and(eq(guestApps.ownerId, user.id), sql`${id}::int = any(${guestApps.widgetIds})`));
+        return { publicId: w.publicId, result: undefined };
+      });
+    },
+
+    /** POST /api/widgetpoi/add: a readable catalogue place, or a new one made by the caller. */
+    async addPoi(
+      input: { widgetId: number; placeId?: number; place?: PlaceInputParsed; texts?: PoiTextsRow },
+      user: SessionUser,
+      flags: FeatureFlags,
+      base: string,
+      language: AppLanguage,
+    ): Promise<WidgetDetail> {
+      return change(async (tx) => {
+        const w = await own(tx, input.widgetId, user, flags, true);
+        const [{ n }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(widgetPois)
+          .where(eq(widgetPois.widgetId, w.id));
+        if (n >= WIDGET_POI_MAX) throw new AppError(ErrorKey.widgetPoiTooMany, 409);
+        let placeId: number;
+        if (input.place) {
+          const [p] = await tx
+            .insert(places)
+            .values({ ...placeValues(input.place), creatorId: user.id })
+            .returning({ id: places.id });
+          placeId = p.id;
+        } else {
+          placeId = input.placeId!;
+          const [p] = await tx
+            .select({ id: places.id })
+            .from(places)
+            .where(and(eq(places.id, placeId), placeReadableSql(user.id, isAdmin(user))));
+          if (!p) throw new AppError(ErrorKey.placeNotFound, 404);
+          const [dup] = await tx
+            .select({ id: widgetPois.id })
+            .from(widgetPois)
+            .where(and(eq(widgetPois.widgetId, w.id), eq(widgetPois.placeId, placeId)));
+          if (dup) throw new AppError(ErrorKey.widgetPoiDuplicate, 409);
+        }
+        await tx.insert(widgetPois).values({ widgetId: w.id, placeId, position: n, texts: cleanTexts(input.texts) as PoiTextsRow });
+        await bump(tx, w.id);
+        return { publicId: w.publicId, result: await detail(tx, w.id, user, base, language) };
+      });
+    },
+
+    /** The caller's widget POI (its widget locked), or 404. */
+    async ownPoi(tx: Tx, poiId: number, user: SessionUser, flags: FeatureFlags) {
+      const [p] = await tx
+        .select({ id: widgetPois.id, widgetId: widgetPois.widgetId, position: widgetPois.position })
+        .from(widgetPois)
+        .innerJoin(widgets, eq(widgets.id, widgetPois.widgetId))
+        .where(and(eq(widgetPois.id, poiId), eq(widgets.ownerId, user.id)));
+      if (!p) throw new AppError(ErrorKey.widgetPoiNotFound, 404);
+      const w = await own(tx, p.widgetId, user, flags, true);
+      return { ...p, publicId: w.publicId };
+    },
+
+    async removePoi(poiId: number, user: SessionUser, flags: FeatureFlags, base: string, language: AppLanguage): Promise<WidgetDetail> {
+      return change(async (tx) => {
+        const p = await this.ownPoi(tx, poiId, user, flags);
+        const gone = await tx.delete(widgetPois).where(eq(widgetPois.id, p.id)).returning({ position: widgetPois.position });
+        if (!gone[0]) throw new AppError(ErrorKey.widgetPoiNotFound, 404);
+        await tx
+          .update(widgetPois)
+          .set({ position: sql`${widgetPois.position} - 1` })
+          .where(and(eq(widgetPois.widgetId, p.widgetId), sql`${widgetPois.position} > ${gone[0].position}`));
+        await bump(tx, p.widgetId);
+        return { publicId: p.publicId, result: await detail(tx, p.widgetId, user, base, language) };
+      });
+    },
+
+    async reorderPois(
+      widgetId: number,
+      poiIds: number[],
+      user: SessionUser,
+      flags: FeatureFlags,
+      base: string,
+      language: AppLanguage,
+    ): Promise<WidgetDetail> {
+      return change(async (tx) => {
+        const w = await own(tx, widgetId, user, flags, true);
+        const current = await tx.select({ id: widgetPois.id }).from(widgetPois).where(eq(widgetPois.widgetId, w.id));
+        const ids = new Set(current.map((c) => c.id));
+        if (poiIds.length !== ids.size || new Set(poiIds).size !== poiIds.length || poiIds.some((i) => !ids.has(i))) {
+          throw new AppError(ErrorKey.widgetPoiReorder, 400);
+        }
+        if (poiIds.length > 0) {
+          const cases = sql.join(
+            poiIds.map((pid, i) => sql`when ${pid}::int then ${i}::int`),
+            sql` `,
+          );
+          await tx
+            .update(widgetPois)
+            .set({ position: sql`case ${qc(widgetPois.id)} ${cases} end` })
+            .where(eq(widgetPois.widgetId, w.id));
+        }
+        await bump(tx, w.id);
+        return { publicId: w.publicId, result: await detail(tx, w.id, user, base, language) };
+      });
+    },
+
+    async poiTexts(poiId: number, texts: PoiTextsRow, user: SessionUser, flags: FeatureFlags, base: string, language: AppLanguage) {
+      return change(async (tx) => {
+        const p = await this.ownPoi(tx, poiId, user, flags);
+        await tx
+          .update(widgetPois)
+          .set({ texts: cleanTexts(texts) as PoiTextsRow })
+          .where(eq(widgetPois.id, p.id));
+        await bump(tx, p.widgetId);
+        return { publicId: p.publicId, result: await detail(tx, p.widgetId, user, base, language) };
+      });
+    },
+
+    async setting(name: string, user: SessionUser): Promise<WidgetSetting> {
+      const [r] = await db
+        .select({ name: widgetSettings.name, value: widgetSettings.value, updatedAt: widgetSettings.updatedAt })
+        .from(widgetSettings)
+        .where(and(eq(widgetSettings.ownerId, user.id), sql`lower(${widgetSettings.name}) = lower(${name})`));
+      return r ? { name: r.name, value: r.value ?? {}, updatedAt: iso(r.updatedAt) } : { name, value: {}, updatedAt: null };
+    },
+
+    async saveSetting(name: string, value: Record<string, unknown>, user: SessionUser): Promise<WidgetSetting> {
+      if (Buffer.byteLength(JSON.stringify(value)) > WIDGET_SETTING_MAX_BYTES) throw new AppError(ErrorKey.widgetSettingTooLarge, 400);
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Tx;
+        const updated = await tx
+          .update(widgetSettings)
+          .set({ value })
+          .where(and(eq(widgetSettings.ownerId, user.id), sql`lower(${widgetSettings.name}) = lower(${name})`))
+          .returning({ id: widgetSettings.id });
+        if (!updated[0]) await tx.insert(widgetSettings).values({ ownerId: user.id, name, value });
+      });
+      return this.setting(name, user);
+    },
+  };
+}
+export type WidgetsService = ReturnType<typeof widgetsService>;
