@@ -36,13 +36,20 @@ function ionicReactPureClasses(): Plugin {
  *
  * VITE_PWA: "true"/"false"; default on for production builds, off for the dev server. When off,
  * no service worker is generated or registered (src/lib/pwa.ts).
- * API_PROXY_TARGET: where the dev and preview servers proxy /api (default http://localhost:3000).
+ * API_PROXY_TARGET: where the dev and preview servers proxy /api and the visitor pages (/w/, /g/,
+ * /embed.js; default http://localhost:3000).
  */
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   const pwaEnabled = env.VITE_PWA ? env.VITE_PWA === 'true' : command === 'build';
   // Where `vite` / `vite preview` send /api (the server's default port).
   const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+  const proxy = {
+    '/api': { target: apiTarget, changeOrigin: false },
+    // the visitor pages the server serves (apps/embed, /w/ and /g/): the widget preview frames them
+    '^/(w|g)/': { target: apiTarget, changeOrigin: false },
+    '^/embed(\\.js$|-assets/)': { target: apiTarget, changeOrigin: false },
+  };
 
   return {
     root: import.meta.dirname,
@@ -76,7 +83,9 @@ export default defineConfig(({ command, mode }) => {
           maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
           navigateFallback: '/index.html',
           // The API (and its docs) are the server's; the service worker must never answer them.
-          navigateFallbackDenylist: [/^\/api(\/|$)/],
+          // Nor the widget frame (/w/…, also framed by the preview) and guest app (/g/…) pages of
+          // apps/embed: the guest app has its own worker (scope /g/).
+          navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/[wg]\//],
           cleanupOutdatedCaches: true,
           clientsClaim: true,
           skipWaiting: true,
@@ -86,13 +95,8 @@ export default defineConfig(({ command, mode }) => {
     define: {
       __PWA_ENABLED__: JSON.stringify(pwaEnabled),
     },
-    server: {
-      port: 5173,
-      proxy: { '/api': { target: apiTarget, changeOrigin: false } },
-    },
-    preview: {
-      proxy: { '/api': { target: apiTarget, changeOrigin: false } },
-    },
+    server: { port: 5173, proxy },
+    preview: { proxy },
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -122,6 +126,13 @@ export default defineConfig(({ command, mode }) => {
               {
                 name: 'places-page',
                 test: /[\\/]src[\\/](features[\\/](places|lists)[\\/](?!components[\\/]places-map)|components[\\/]plain-input\.tsx|lib[\\/](distance|place-paths)\.ts)/,
+                includeDependenciesRecursively: false,
+              },
+              // The widget and guest-app pages share one lazy chunk too; the analytics chart
+              // (uPlot) and the POI picture upload (lib/uploads) load on demand, apart.
+              {
+                name: 'widgets-page',
+                test: /[\\/]src[\\/](features[\\/](widgets|guest-app)[\\/](?!components[\\/](analytics-chart|poi-picture))|components[\\/](ionic[\\/]reorder-group|flag-gate|text-input|unsaved-draft))|[\\/]@ionic[\\/]core[\\/]components[\\/]ion-reorder-group\.js$/,
                 includeDependenciesRecursively: false,
               },
             ],

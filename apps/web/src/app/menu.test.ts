@@ -11,10 +11,32 @@ const ALL_PAGES = new Set(MENU_ENTRIES.flatMap((e) => (e.page ? [e.page] : [])))
 const ids = (entries: { id: string }[]) => entries.map((e) => e.id);
 
 describe('menu visibility (SPEC §2)', () => {
-  it('shows dashboard, my places, profile, settings, help and logout with the pages built so far, whatever the flags', () => {
+  it('shows dashboard, my places, profile, settings, help and logout with the pages built so far, and the guest app and widget pages by their flags', () => {
     const built = ['dashboard', 'widget-marked-mylike', 'profile', 'settings', 'help', 'logout'];
     expect(ids(visibleMenuEntries(noFlags, REGISTERED_PAGES))).toEqual(built);
-    expect(ids(visibleMenuEntries(allFlags, REGISTERED_PAGES))).toEqual(built);
+    expect(ids(visibleMenuEntries(allFlags, REGISTERED_PAGES))).toEqual([
+      'dashboard',
+      'guest-mode-app',
+      'widget-marked-mylike',
+      'widget',
+      'widget-list',
+      'profile',
+      'settings',
+      'help',
+      'logout',
+    ]);
+    expect(ids(visibleMenuEntries({ ...noFlags, hasGuest: true }, REGISTERED_PAGES))).toEqual([
+      'dashboard',
+      'guest-mode-app',
+      'widget-marked-mylike',
+      'profile',
+      'settings',
+      'help',
+      'logout',
+    ]);
+    expect(ids(visibleMenuEntries({ ...noFlags, widgetv2activated: true }, REGISTERED_PAGES))).toContain('widget-list');
+    expect(ids(visibleMenuEntries({ ...noFlags, widgetv2activated: true }, REGISTERED_PAGES))).not.toContain('widget');
+    // the other feature pages (AI assistant, overlays, GPS tracking) are not built: hidden whatever the flags
     // the intro page is not built yet: its entry stays hidden
     expect(REGISTERED_PAGES.has('intro')).toBe(false);
   });
@@ -57,7 +79,8 @@ describe('menu visibility (SPEC §2)', () => {
   });
 
   it('hides a flagged entry whose page is not registered, even with the flag', () => {
-    const registered = new Set([...REGISTERED_PAGES, 'widget']);
+    // as if the widget list page were not built yet
+    const registered = new Set([...REGISTERED_PAGES].filter((page) => page !== 'widget-list'));
     expect(ids(visibleMenuEntries({ ...noFlags, widgetv1activated: true, widgetv2activated: true }, registered))).toEqual([
       'dashboard',
       'widget-marked-mylike',
@@ -85,7 +108,15 @@ describe('menu visibility (SPEC §2)', () => {
   });
 
   it('treats a missing user as having no flags', () => {
-    expect(ids(visibleMenuEntries(null, ALL_PAGES))).toEqual(['dashboard', 'widget-marked-mylike', 'profile', 'settings', 'intro', 'help', 'logout']);
+    expect(ids(visibleMenuEntries(null, ALL_PAGES))).toEqual([
+      'dashboard',
+      'widget-marked-mylike',
+      'profile',
+      'settings',
+      'intro',
+      'help',
+      'logout',
+    ]);
   });
 });
 

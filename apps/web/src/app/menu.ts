@@ -1,5 +1,5 @@
 import type { UserFlag, UserFlags } from '@spotlist/contracts';
-import { helpCircleOutline, homeOutline, informationCircleOutline, logOutOutline, personOutline, settingsOutline } from 'ionicons/icons';
+import { homeOutline, informationCircleOutline, logOutOutline } from 'ionicons/icons';
 
 /**
  * The side menu of SPEC §2 as data and pure functions of the user.
@@ -18,8 +18,8 @@ export interface MenuEntry {
    * The entry's icon (an ionicons constant). Entries whose page is not built yet carry none: an
    * icon is ~150 bytes gzip of the first bundle for an entry nobody sees; the issue that builds
    * the page adds it (menu.test.ts checks that every visible entry has one). Suggested:
-   * guest-mode-app peopleOutline, widget gridOutline, widget-list listOutline, aiContentAssistant
-   * chatbubblesOutline, overlay-manager layersOutline, gps-tracking carOutline, intro bookOutline.
+   * aiContentAssistant chatbubblesOutline, overlay-manager layersOutline, gps-tracking carOutline,
+   * intro bookOutline (or a short path like the icons below).
    */
   icon?: string;
   /** The route id (= route segment, SPEC §2) of the page the entry opens. */
@@ -30,25 +30,42 @@ export interface MenuEntry {
 }
 
 /**
- * "My places": a heart outline drawn in ionicons' style (512 grid, 32 stroke) with a shorter path
- * than ionicons' heartOutline (~80 bytes gzip less of the first bundle).
+ * Icons drawn in ionicons' style (512 grid, 32 stroke, round caps) with shorter paths than
+ * ionicons' own (each ionicons constant is ~150–700 bytes gzip of the first bundle; these share
+ * their markup and cost ~40–80 bytes each). "My places": a heart; settings: a gear (a dashed ring
+ * of teeth; ionicons' settingsOutline alone was ~700 bytes); help: a question mark in a circle;
+ * profile: a person; widget: a grid; widget list: a list; guest app: people. (The attributes sit on a <g>: .app-icon's CSS fill on the <svg> would beat them there.)
  */
-const HEART_ICON =
-  "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 512 512'><path d='M256 432S64 320 64 184a96 96 0 0 1 192-32 96 96 0 0 1 192 32c0 136-192 248-192 248z' fill='none' stroke='currentColor' stroke-linejoin='round' stroke-width='32'/></svg>";
+const icon = (body: string) =>
+  `data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 512 512'><g fill='none' stroke='currentColor' stroke-linecap='round' stroke-linejoin='round' stroke-width='32'>${body}</g></svg>`;
+const path = (d: string) => icon(`<path d='${d}'/>`);
+const HEART_ICON = path('M256 432S64 320 64 184a96 96 0 0 1 192-32 96 96 0 0 1 192 32c0 136-192 248-192 248z');
+const SETTINGS_ICON = icon(
+  "<circle cx='256' cy='256' r='64'/><circle cx='256' cy='256' r='144'/><circle cx='256' cy='256' r='184' stroke-width='64' stroke-dasharray='57.8' stroke-linecap='butt'/>",
+);
+const HELP_ICON = icon(
+  "<circle cx='256' cy='256' r='192'/><path d='M200 202a56 56 0 1 1 78 51c-14 7-22 18-22 34v9'/><circle cx='256' cy='368' r='4' stroke-width='40'/>",
+);
+const PROFILE_ICON = icon("<circle cx='256' cy='152' r='96'/><path d='M64 448c0-96 80-144 192-144s192 48 192 144z'/>");
+const WIDGET_ICON = path('M80 80h128v128H80zM304 80h128v128H304zM80 304h128v128H80zM304 304h128v128H304z');
+const WIDGET_LIST_ICON = path('M160 144h288M160 256h288M160 368h288M80 144h0M80 256h0M80 368h0');
+const GUEST_ICON = path(
+  'M192 240a64 64 0 1 0 0-128 64 64 0 0 0 0 128zM48 416c0-72 64-112 144-112s144 40 144 112zM352 240a56 56 0 1 0 0-112M384 304c48 8 80 48 80 112h-64',
+);
 
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'dashboard', titleKey: 'MENU.DASHBOARD', icon: homeOutline, page: 'dashboard' },
-  { id: 'guest-mode-app', titleKey: 'MENU.GUEST_MODE_APP', page: 'guest-mode-app', flag: 'hasGuest' },
+  { id: 'guest-mode-app', titleKey: 'MENU.GUEST_MODE_APP', icon: GUEST_ICON, page: 'guest-mode-app', flag: 'hasGuest' },
   { id: 'widget-marked-mylike', titleKey: 'MENU.MARKED_PLACES', icon: HEART_ICON, page: 'widget-marked-mylike' },
-  { id: 'widget', titleKey: 'MENU.WIDGET', page: 'widget', flag: 'widgetv1activated' },
-  { id: 'widget-list', titleKey: 'MENU.WIDGET_LIST', page: 'widget-list', flag: 'widgetv2activated' },
+  { id: 'widget', titleKey: 'MENU.WIDGET', icon: WIDGET_ICON, page: 'widget', flag: 'widgetv1activated' },
+  { id: 'widget-list', titleKey: 'MENU.WIDGET_LIST', icon: WIDGET_LIST_ICON, page: 'widget-list', flag: 'widgetv2activated' },
   { id: 'aiContentAssistant', titleKey: 'MENU.AI_CONTENT_ASSISTANT', page: 'aiContentAssistant', flag: 'aiassistantactivated' },
   { id: 'overlay-manager', titleKey: 'MENU.OVERLAY_MANAGER', page: 'overlay-manager', flag: 'overlayactivated' },
   { id: 'gps-tracking', titleKey: 'MENU.GPS_TRACKING', page: 'gps-tracking', flag: 'gpstrackingactivated' },
-  { id: 'profile', titleKey: 'MENU.PROFILE', icon: personOutline, page: 'profile' },
-  { id: 'settings', titleKey: 'MENU.SETTINGS', icon: settingsOutline, page: 'settings' },
+  { id: 'profile', titleKey: 'MENU.PROFILE', icon: PROFILE_ICON, page: 'profile' },
+  { id: 'settings', titleKey: 'MENU.SETTINGS', icon: SETTINGS_ICON, page: 'settings' },
   { id: 'intro', titleKey: 'MENU.INTRO', page: 'intro' },
-  { id: 'help', titleKey: 'MENU.HELP', icon: helpCircleOutline, action: 'help' },
+  { id: 'help', titleKey: 'MENU.HELP', icon: HELP_ICON, action: 'help' },
   { id: 'logout', titleKey: 'MENU.LOGOUT', icon: logOutOutline, action: 'logout' },
 ];
 

@@ -54,11 +54,41 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'user',
     Page: lazyPage(() => import('../features/user-languages/pages/listi18n-popover-page')),
   },
-  { id: 'widget-marked-mylike', path: '/widget-marked-mylike', access: 'user', Page: lazyPage(() => import('../features/places/pages/marked-places-page')) },
-  { id: 'widget-marked-mylike-map', path: '/widget-marked-mylike-map', access: 'user', Page: lazyPage(() => import('../features/places/pages/places-map-page')) },
+  {
+    id: 'widget-marked-mylike',
+    path: '/widget-marked-mylike',
+    access: 'user',
+    Page: lazyPage(() => import('../features/places/pages/marked-places-page')),
+  },
+  {
+    id: 'widget-marked-mylike-map',
+    path: '/widget-marked-mylike-map',
+    access: 'user',
+    Page: lazyPage(() => import('../features/places/pages/places-map-page')),
+  },
   { id: 'lists', path: '/lists', access: 'user', Page: lazyPage(() => import('../features/lists/pages/lists-page')) },
   { id: 'list-detail', path: '/lists/:id', access: 'user', Page: lazyPage(() => import('../features/lists/pages/list-detail-page')) },
   { id: 'shared-list', path: '/s/:token', access: 'public', Page: lazyPage(() => import('../features/lists/pages/shared-list-page')) },
+  {
+    id: 'guest-mode-app',
+    path: '/guest-mode-app',
+    access: 'user',
+    Page: lazyPage(() => import('../features/guest-app/pages/guest-mode-app-page')),
+  },
+  { id: 'widget', path: '/widget', access: 'user', Page: lazyPage(() => import('../features/widgets/pages/widget-page')) },
+  { id: 'widget-list', path: '/widget-list', access: 'user', Page: lazyPage(() => import('../features/widgets/pages/widget-list-page')) },
+  {
+    id: 'widget-detail',
+    path: '/widget-detail/:id',
+    access: 'user',
+    Page: lazyPage(() => import('../features/widgets/pages/widget-detail-page')),
+  },
+  {
+    id: 'widget-preview',
+    path: '/widget-preview',
+    access: 'user',
+    Page: lazyPage(() => import('../features/widgets/pages/widget-preview-page')),
+  },
 ];
 
 export const REGISTERED_PAGES: ReadonlySet<string> = new Set(APP_ROUTES.map((r) => r.id));

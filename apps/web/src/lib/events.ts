@@ -11,6 +11,8 @@ export interface AppEventMap {
   'session-expired': { path: string };
   /** SPEC §8: a lazy chunk could not be loaded ('Loading chunk N failed'). */
   'chunk-loading-error': { message: string };
+  /** SPEC §8: an image failed to load (lib/image-loader.ts). */
+  'image-load-error': { url: string };
 }
 
 type Listener<T> = (payload: T) => void;

@@ -48,12 +48,12 @@ describe('header, menu and footer (SPEC §2)', () => {
     expect(screen.queryByRole('navigation', { name: 'Legal and company links' })).not.toBeInTheDocument();
     const menu = await openMenu();
     expect(screen.getByText('anna@example.com')).toBeVisible();
-    // feature pages are not built yet: their entries stay hidden even with the flags
+    // the widget and guest app pages show by their flags (widgetv2activated is not set: no widget list)
     expect(
       within(menu)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Dashboard', 'My places', 'Profile', 'Settings', 'Help', 'Log out']);
+    ).toEqual(['Dashboard', 'Guest app', 'My places', 'Widget', 'Profile', 'Settings', 'Help', 'Log out']);
     expect(within(menu).getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(document.querySelector('ion-menu')).toHaveProperty('disabled', false);
   });

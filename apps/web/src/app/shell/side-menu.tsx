@@ -26,9 +26,7 @@ export function SideMenu({ contentId }: { contentId: string }) {
   const items = useAppMenu();
   const state = menuState(status === 'authenticated', onboarding);
   const picture =
-    usableImageUrl(user?.picturedocument?.urlThumb240, config.apiBase) ??
-    usableImageUrl(user?.logodocument?.urlThumb240, config.apiBase) ??
-    '/assets/dummy-user.svg';
+    usableImageUrl(user?.picturedocument?.urlThumb240) ?? usableImageUrl(user?.logodocument?.urlThumb240) ?? '/assets/dummy-user.svg';
 
   return (
     <IonMenu contentId={contentId} type="overlay" disabled={!state.enabled}>

@@ -1,4 +1,4 @@
-import type { ListView } from '@spotlist/contracts';
+import type { ListView, Share } from '@spotlist/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -192,7 +192,7 @@ describe('a list', () => {
   it('lists the links made before a reload and revokes one by its id', async () => {
     loggedIn();
     const detail = { ...list(4, 'Museums'), items: page([]) };
-    const share = (id: number, extra: Record<string, unknown> = {}) => ({
+    const share = (id: number, extra: Partial<Share> = {}): Share => ({
       id,
       listId: 4,
       public: true,

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailSchema, passwordSchema } from '@spotlist/contracts';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { AppLink } from '../../../components/app-link';
 import { TextField } from '../../../components/form/text-field';
@@ -16,9 +18,15 @@ const LoginFormSchema = z.object({
   password: passwordSchema.min(1, { error: 'FORM.ERROR.REQUIRED' }),
 });
 
+/** `?guest=KEY` or `#guest=KEY`: the guest app's key whose likes move to the account (features/auth/guest-claim.ts). */
+const guestKeyOf = (search: string, hash: string): string | null =>
+  new URLSearchParams(search).get('guest') || new URLSearchParams(hash.replace(/^#/, '')).get('guest') || null;
+
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
+  const location = useLocation();
+  const [guestKey] = useState(() => guestKeyOf(location.search, location.hash));
   const {
     control,
     handleSubmit,
@@ -28,6 +36,8 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const user = await login(values);
+      if (guestKey) await (await import('../guest-claim')).claimGuestLikes(guestKey);
+      // 'root' replaces this page's address: the guest key leaves the URL
       navigate(postLoginPath(user), 'root');
     } catch {
       // the shell shows the error toast (SPEC §8)
@@ -48,7 +58,8 @@ export default function LoginPage() {
         <AppLink to={PATHS.passwordReset}>{t('LOGIN.FORGOT_PASSWORD')}</AppLink>
       </p>
       <p className="form-links">
-        {t('LOGIN.NO_ACCOUNT')} <AppLink to={PATHS.signup}>{t('LOGIN.TO_SIGNUP')}</AppLink>
+        {t('LOGIN.NO_ACCOUNT')}{' '}
+        <AppLink to={guestKey ? `${PATHS.signup}#guest=${encodeURIComponent(guestKey)}` : PATHS.signup}>{t('LOGIN.TO_SIGNUP')}</AppLink>
       </p>
     </PageLayout>
   );

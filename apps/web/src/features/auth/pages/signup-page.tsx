@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AccountType, PASSWORD_MIN_LENGTH, passwordSchema, SignupSchema, text } from '@spotlist/contracts';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { AppLink, ExternalLink } from '../../../components/app-link';
 import { CheckboxField } from '../../../components/form/checkbox-field';
@@ -40,6 +42,11 @@ function signupLanguageId(): number | undefined {
 export default function SignupPage() {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
+  const location = useLocation();
+  // `?guest=KEY` or `#guest=KEY` (see login-page.tsx; written out here: a module shared by both pages would be a chunk of its own)
+  const [guestKey] = useState(
+    () => new URLSearchParams(location.search).get('guest') || new URLSearchParams(location.hash.replace(/^#/, '')).get('guest') || null,
+  );
   const {
     control,
     handleSubmit,
@@ -68,6 +75,8 @@ export default function SignupPage() {
         ...(nickname ? { nickname: { value: nickname } } : {}),
         ...(languageId ? { language: { id: languageId } } : {}),
       });
+      if (guestKey) await (await import('../guest-claim')).claimGuestLikes(guestKey);
+      // 'root' replaces this page's address: the guest key leaves the URL
       navigate(postLoginPath(user), 'root');
     } catch {
       // the shell shows the error toast (SPEC §8)
@@ -116,7 +125,8 @@ export default function SignupPage() {
         </button>
       </form>
       <p className="form-links">
-        {t('SIGNUP.HAVE_ACCOUNT')} <AppLink to={PATHS.login}>{t('SIGNUP.TO_LOGIN')}</AppLink>
+        {t('SIGNUP.HAVE_ACCOUNT')}{' '}
+        <AppLink to={guestKey ? `${PATHS.login}#guest=${encodeURIComponent(guestKey)}` : PATHS.login}>{t('SIGNUP.TO_LOGIN')}</AppLink>
       </p>
     </PageLayout>
   );

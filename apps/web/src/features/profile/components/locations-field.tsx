@@ -6,10 +6,10 @@ import { formatLatLng, useLocale } from '../../../lib/format';
 import { useCountries } from '../api/get-countries';
 import type { ProfileFormValues } from '../profile-form';
 import { CityAutocomplete } from './city-autocomplete';
-import type { LatLng } from './map-picker';
+import type { LatLng } from '../../../components/map-picker';
 
 /** Leaflet (~45 KB gzip) loads only when the map picker is opened. */
-const MapPicker = lazy(() => import('./map-picker'));
+const MapPicker = lazy(() => import('../../../components/map-picker'));
 
 /** A point set on the map has no place id of its own: a geo URI (RFC 5870) names it. */
 export const geoPlaceId = (p: LatLng): string => `geo:${p.lat.toFixed(5)},${p.lng.toFixed(5)}`;

@@ -21,6 +21,8 @@ import { toFormValues, toProfileBody, type ProfileFormValues } from '../profile-
 const BusinessFields = lazy(() => import('../components/business-fields'));
 /** The blogger part too (keeps the page under its size budget). */
 const BloggerFields = lazy(() => import('../components/blogger-fields'));
+/** Picture and logo uploads (upload queue, picker, progress bar): their own chunk. */
+const ProfilePictures = lazy(() => import('../components/profile-pictures'));
 
 /**
  * The profile of each account type (SPEC §3, §5, §6): the common fields for everyone, the
@@ -111,6 +113,9 @@ function ProfileForm({ user }: { user: User }) {
       <p className="form-hint">
         {t('PROFILE.ACCOUNT_TYPE')}: <strong>{t(accountTypeLabelKey(type))}</strong>
       </p>
+      <Suspense fallback={<p className="form-hint">{t('COMMON.LOADING')}</p>}>
+        <ProfilePictures user={user} />
+      </Suspense>
       <form onSubmit={onSubmit} noValidate className="form">
         <section className="form-section" aria-labelledby="profile-account">
           <h2 id="profile-account">{t('PROFILE.ACCOUNT')}</h2>

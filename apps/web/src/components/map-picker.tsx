@@ -3,11 +3,11 @@ import { DomEvent } from 'leaflet';
 import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { config } from '../../../lib/config';
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, osmAttribution } from '../../../lib/map';
+import { config } from '../lib/config';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, osmAttribution } from '../lib/map';
 
 /**
- * The map picker of the business locations (its own chunk: Leaflet loads only when the picker
+ * The map picker of the business locations and of new widget places (its own chunk: Leaflet loads only when the picker
  * opens). A click (or "Use the centre of the map", for keyboards) sets the point.
  * SPEC §3 map defaults: a fixed Munich-area coordinate (Marienplatz), zoom 10. Tiles from
  * VITE_MAP_TILE_URL (OpenStreetMap by default; the server's CSP allows its host). The point is a

@@ -1,0 +1,59 @@
+import { useId } from 'react';
+
+/**
+ * A labelled native text input or textarea with an optional hint and error, for the widget and
+ * guest-app pages (their own chunk: components/plain-input belongs to the places chunk). No form
+ * library, no ion-input.
+ */
+export function TextInput({
+  label,
+  value,
+  onValue,
+  type = 'text',
+  rows,
+  hint,
+  error,
+  placeholder,
+  inputMode,
+}: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  type?: 'text' | 'search' | 'email' | 'tel' | 'url';
+  /** A textarea of this many rows. */
+  rows?: number;
+  hint?: string;
+  error?: string | null;
+  placeholder?: string;
+  inputMode?: 'decimal' | 'text';
+}) {
+  const id = useId();
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    value,
+    placeholder,
+    'aria-describedby': described,
+    'aria-invalid': error ? true : undefined,
+  };
+  return (
+    <div className="plain-input">
+      <label htmlFor={id}>{label}</label>
+      {rows ? (
+        <textarea {...common} rows={rows} onChange={(e) => onValue(e.target.value)} />
+      ) : (
+        <input {...common} type={type} inputMode={inputMode} onChange={(e) => onValue(e.target.value)} />
+      )}
+      {hint && (
+        <p className="form-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

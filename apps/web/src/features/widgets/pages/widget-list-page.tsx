@@ -1,0 +1,152 @@
+import '../../../components/widget-pages.css';
+import type { WidgetView } from '@spotlist/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
+import { FlagGate } from '../../../components/flag-gate';
+import { PageLayout } from '../../../components/layout/page-layout';
+import { TextInput } from '../../../components/text-input';
+import { useAppNavigate } from '../../../lib/navigation';
+import { withQueryClient } from '../../../lib/query-client';
+import { useCreateWidget, useDeleteWidget, useRenameWidget, useWidgetDefaults, useWidgets } from '../api/widgets';
+import { WIDGET_PATHS } from '../widget-paths';
+
+function WidgetRow({ widget }: { widget: WidgetView }) {
+  const { t } = useTranslation();
+  const rename = useRenameWidget();
+  const remove = useDeleteWidget();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (editing?.trim()) rename.mutate({ id: widget.id, name: editing.trim() }, { onSuccess: () => setEditing(null) });
+  };
+  return (
+    <li className="place-row" data-testid="widget-row">
+      {editing === null ? (
+        <div>
+          <AppLink to={WIDGET_PATHS.detail(widget.id)}>{widget.name}</AppLink>
+          <span className="form-hint">{t('WIDGETS.POI_COUNT', { count: widget.poiCount })}</span>
+        </div>
+      ) : (
+        <form onSubmit={save} className="row-actions">
+          <TextInput label={t('WIDGETS.NEW_NAME', { name: widget.name })} value={editing} onValue={setEditing} />
+          <button type="submit" className="app-button app-button-small" disabled={rename.isPending}>
+            {t('WIDGETS.SAVE')}
+          </button>
+          <button type="button" className="app-button app-button-small app-button-clear" onClick={() => setEditing(null)}>
+            {t('COMMON.CANCEL')}
+          </button>
+        </form>
+      )}
+      {editing === null && !confirming && (
+        <span className="row-actions">
+          <AppLink to={WIDGET_PATHS.preview(widget.id)} className="app-button app-button-small app-button-outline">
+            {t('WIDGETS.PREVIEW')}
+          </AppLink>
+          <button
+            type="button"
+            className="app-button app-button-small app-button-outline"
+            aria-label={t('WIDGETS.RENAME_NAMED', { name: widget.name })}
+            onClick={() => setEditing(widget.name)}
+          >
+            {t('WIDGETS.RENAME')}
+          </button>
+          <button
+            type="button"
+            className="app-button app-button-small app-button-danger"
+            aria-label={t('WIDGETS.DELETE_NAMED', { name: widget.name })}
+            onClick={() => setConfirming(true)}
+          >
+            {t('WIDGETS.DELETE')}
+          </button>
+        </span>
+      )}
+      {confirming && (
+        <span className="row-actions" role="group" aria-label={t('WIDGETS.DELETE_CONFIRM', { name: widget.name })}>
+          <span>{t('WIDGETS.DELETE_CONFIRM', { name: widget.name })}</span>
+          <button
+            type="button"
+            className="app-button app-button-small app-button-danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(widget.id)}
+          >
+            {t('COMMON.YES')}
+          </button>
+          <button type="button" className="app-button app-button-small app-button-clear" onClick={() => setConfirming(false)}>
+            {t('COMMON.NO')}
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}
+
+function CreateWidget() {
+  const { t } = useTranslation();
+  const navigate = useAppNavigate();
+  const create = useCreateWidget();
+  // the saved defaults (languages, style, domains); none when they cannot be read
+  const defaults = useWidgetDefaults();
+  const [name, setName] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return;
+    create.mutate(
+      { name: name.trim(), defaults: defaults.data ?? {} },
+      {
+        onSuccess: (detail) => {
+          setName('');
+          navigate(WIDGET_PATHS.detail(detail.id));
+        },
+      },
+    );
+  };
+  return (
+    <form className="form-section" onSubmit={submit} aria-labelledby="widget-create-heading">
+      <h2 id="widget-create-heading">{t('WIDGETS.CREATE')}</h2>
+      <TextInput label={t('WIDGETS.NAME')} value={name} onValue={setName} />
+      {defaults.data && Object.keys(defaults.data).length > 0 && <p className="form-hint">{t('WIDGETS.USES_DEFAULTS')}</p>}
+      <button type="submit" className="app-button" disabled={create.isPending || defaults.isPending || !name.trim()}>
+        {t('WIDGETS.CREATE_SUBMIT')}
+      </button>
+    </form>
+  );
+}
+
+function Widgets() {
+  const { t } = useTranslation();
+  const widgets = useWidgets();
+  return (
+    <>
+      <h1>{t('MENU.WIDGET_LIST')}</h1>
+      {widgets.isError && <p role="alert">{t('WIDGETS.LOAD_FAILED')}</p>}
+      {widgets.isPending && <p className="form-hint">{t('COMMON.LOADING')}</p>}
+      {widgets.data &&
+        (widgets.data.length === 0 ? (
+          <p className="form-hint">{t('WIDGETS.NONE')}</p>
+        ) : (
+          <ul className="place-list" aria-label={t('MENU.WIDGET_LIST')}>
+            {widgets.data.map((w) => (
+              <WidgetRow key={w.id} widget={w} />
+            ))}
+          </ul>
+        ))}
+      <CreateWidget />
+    </>
+  );
+}
+
+/** WidgetListPage (SPEC §2 `widget-list`, widgetv2activated): the business's widgets; create, rename, delete. */
+function WidgetListPage() {
+  const { t } = useTranslation();
+  return (
+    <PageLayout title={t('MENU.WIDGET_LIST')}>
+      <FlagGate flag="widgetv2activated">
+        <Widgets />
+      </FlagGate>
+    </PageLayout>
+  );
+}
+
+export default withQueryClient(WidgetListPage);
