@@ -26,6 +26,7 @@ import { likeRoutes } from './modules/likes/likes.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { shareRoutes } from './modules/shares/shares.routes.ts';
 import { widgetsModule } from './modules/widgets/module.ts';
+import { publicWidgetCache } from './modules/widgets/public-widget.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { storageFromConfig } from './modules/documents/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -138,17 +139,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingRoutes, { db });
   await app.register(userLanguageRoutes, { db });
   await app.register(translationRoutes, { db });
-  await app.register(placeRoutes, { db });
+  const storage = storageFromConfig(config);
+  await app.register(placeRoutes, { db, storage });
   await app.register(likeRoutes, { db });
   await app.register(listRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(shareRoutes, { db, publicUrl: config.PUBLIC_URL });
+  // one public widget cache: the widgets module serves it, widget and POI picture changes drop from it
+  const widgetCache = publicWidgetCache(db);
   await app.register(widgetsModule, {
     db,
+    cache: widgetCache,
     publicUrl: config.PUBLIC_URL,
     embedRoot: deps.embedRoot ?? config.EMBED_DIST,
     tileOrigin: tileOrigin(config.MAP_TILE_URL),
   });
-  await app.register(documentRoutes, { db, config, storage: storageFromConfig(config) });
+  await app.register(documentRoutes, {
+    db,
+    config,
+    storage,
+    widgetChanged: (publicId) => widgetCache.invalidate(publicId),
+  });
 
   await app.register(webPlugin, { root: deps.webRoot });
   return app;

@@ -87,7 +87,7 @@ export const ErrorKey = {
   uploadMalformed: 'error.upload.malformed',
   /** The file name has control characters (a NUL) or is too long. */
   uploadFileName: 'error.upload.filename',
-  /** A profile picture, logo or POI picture must be a raster image (JPEG, PNG, WebP, GIF, AVIF). */
+  /** A profile picture, logo, POI or place picture must be an image (JPEG, PNG, WebP, GIF, AVIF, SVG). */
   uploadNotImage: 'error.upload.notimage',
   /** A logo belongs to business accounts only. */
   logoBusinessOnly: 'error.logo.businessonly',

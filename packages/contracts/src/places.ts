@@ -204,13 +204,19 @@ export type PlaceUpdateParsed = z.output<typeof PlaceUpdateSchema>;
  * the place has that translation. `distance` is in metres from the `user-location` header (or
  * f.near), -1 when either point is unknown (SPEC §5: shown as 'world'). `needsLocation`: imported
  * without coordinates (latitude/longitude null) until someone sets them. `texts` (every
- * translation, for editing) is sent by the single-place routes only.
+ * translation, for editing) and `pictures` (those the caller may see, oldest first) are sent by
+ * the single-place routes only.
  */
+/** A picture of a place (a document with `entityType 'place'`): its file and its 240 px thumbnail. */
+export const PlacePictureSchema = z.object({ id: z.number().int(), url: z.string(), urlThumb240: z.string().nullable() });
+export type PlacePicture = z.infer<typeof PlacePictureSchema>;
+
 export const PlaceViewSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
   texts: PlaceTextsViewSchema.optional(),
+  pictures: z.array(PlacePictureSchema).optional(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   needsLocation: z.boolean(),

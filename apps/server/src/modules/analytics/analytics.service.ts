@@ -9,7 +9,7 @@ import {
   type WidgetEventCounts,
 } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
-import { analyticsDaily, places, widgetPois, widgets } from '../../db/schema/index.ts';
+import { analyticsDaily, places, users, widgetPois, widgets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 const DAY_MS = 86_400_000;
@@ -38,15 +38,17 @@ export function analyticsService(db: Db) {
   return {
     /**
      * One event for the widget `publicId` (or widget id). With a place, it must be a POI of the
-     * widget. Returns false when there is no such widget or POI.
+     * widget. Returns false when there is no such widget or POI, or the widget is switched off (its
+     * owner lost the flag of its version; visitors get 404 for it, as for its public answer).
      */
     async count(widget: { publicId: string } | { id: number }, event: WidgetEvent, placeId = 0, tx: Db = db): Promise<boolean> {
       const match = 'publicId' in widget ? sql`w.public_id = ${widget.publicId}` : sql`w.id = ${widget.id}`;
       const res = (await tx.execute(sql`
         insert into ${analyticsDaily} (day, widget_id, place_id, event, count)
         select (now() at time zone 'utc')::date, w.id, ${placeId}::int, ${event}, 1
-        from ${widgets} w
+        from ${widgets} w join ${users} u on u.id = w.owner_id
         where ${match}
+          and ((w.version = 1 and u.widgetv1activated) or (w.version = 2 and u.widgetv2activated))
           and (${placeId}::int = 0 or exists (select 1 from ${widgetPois} wp where wp.widget_id = w.id and wp.place_id = ${placeId}::int))
         on conflict (day, widget_id, place_id, event)
         do update set count = ${analyticsDaily}.count + 1, updated_at = now()

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { readListQuery } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadUserView } from '../users/users.repo.ts';
+import { addFlagGate, requestFlags, type FeatureFlag } from '../widgets/flags.ts';
 import { documentsService, toView } from './documents.service.ts';
 import { resumableRoutes } from './resumable.ts';
 import type { FileStorage } from './storage.ts';
@@ -36,9 +37,18 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
  * `extraData`), the files themselves, the quota, profile picture and logo, widget POI pictures,
  * and resumable (tus) uploads. See modules/README.md "Documents and uploads".
  */
-export const documentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: FileStorage }> = async (app, opts) => {
+export const documentRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  storage: FileStorage;
+  /** The widgets module's public cache invalidation (a POI picture changed the widget's answer). */
+  widgetChanged?: (publicId: string) => void;
+}> = async (app, opts) => {
   const { db, config } = opts;
   const svc = documentsService(opts);
+  // the widgets module's gate: routes with `config.flags` answer 403 error.flag.missing without one
+  addFlagGate(app, db);
+  const WIDGET_FLAGS: readonly FeatureFlag[] = ['widgetv1activated', 'widgetv2activated'];
   // Every upload is a new temp file: libvips' operation cache would only keep deleted files open.
   sharp.cache(false);
   await app.register(multipart, {
@@ -162,7 +172,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
           response: { 200: UserSchema },
           tags: ['profile'],
           description:
-            'multipart/form-data: `file` (a JPEG, PNG, WebP, GIF or AVIF image) and the profile id as `data` {id} or a field `id` ' +
+            'multipart/form-data: `file` (a JPEG, PNG, WebP, GIF, AVIF or SVG image; an SVG is kept as is and gets a PNG thumbnail) ' +
+            'and the profile id as `data` {id} or a field `id` ' +
             `(the caller's). Answers the profile with the new ${kind === 'picture' ? 'picturedocument' : 'logodocument'}; the previous one is deleted.` +
             (kind === 'logo' ? ' Business accounts only.' : ''),
         },
@@ -190,17 +201,18 @@ export const documentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
         response: { 200: DocumentSchema },
         tags: ['widgets'],
         description:
-          'multipart/form-data: `file` (an image) and `data` {id: widget POI id} (or a field `id`). Only the owner of the widget ' +
-          '(with widgetv1activated or widgetv2activated); the previous picture is deleted and the widget revision grows by one.',
+          'multipart/form-data: `file` (an image, SVG too) and `data` {id: widget POI id} (or a field `id`). Only the owner of the widget ' +
+          '(with the flag of the widget’s version, widgetv1activated or widgetv2activated; 403 error.flag.missing otherwise); ' +
+          'the previous picture is deleted and the widget revision grows by one.',
       },
-      config: user,
+      config: { ...user, flags: WIDGET_FLAGS },
     },
     async (req) =>
       withForm(req, async (form) => {
         const data = jsonField(form.fields, UPLOAD_FORM_KEYS.data) ?? {};
         const id = idField(form.fields, data);
         if (id === undefined) throw new AppError(ErrorKey.validation, 400, [{ path: 'data.id', key: 'FORM.ERROR.REQUIRED' }]);
-        return toView(await svc.setWidgetPoiImage(req.user!, id, form.received, form.fileName));
+        return toView(await svc.setWidgetPoiImage(req.user!, requestFlags(req), id, form.received, form.fileName));
       }),
   );
 
@@ -213,7 +225,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
         response: { 200: DocumentSchema },
         tags: ['places'],
         description:
-          'multipart/form-data: `file` (an image) and optional `data` (JSON: name, description). The place’s creator or an admin; ' +
+          'multipart/form-data: `file` (an image, SVG too) and optional `data` (JSON: name, description). The place’s creator or an admin; ' +
           'public when the place is public. Delete with DELETE /api/document/delete/{id}.',
       },
       config: user,

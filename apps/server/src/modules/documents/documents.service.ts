@@ -14,6 +14,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { documents, places, users, widgetPois, widgets } from '../../db/schema/index.ts';
 import { placeReadableSql } from '../places/place-sql.ts';
+import { needWidgetFlag, type FeatureFlags } from '../widgets/flags.ts';
 import { listSql } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ADMIN_PERMISSION, type SessionUser } from '../../plugins/auth.ts';
@@ -72,8 +73,15 @@ export interface UploadMeta {
 
 const isAdmin = (u: SessionUser | null) => !!u?.permissions.includes(ADMIN_PERMISSION);
 
-export function documentsService(deps: { db: Db; config: Config; storage: FileStorage }) {
+export function documentsService(deps: {
+  db: Db;
+  config: Config;
+  storage: FileStorage;
+  /** Tells the widgets module that a widget's public answer changed (its cache drops it at once). */
+  widgetChanged?: (publicId: string) => void;
+}) {
   const { db, config, storage } = deps;
+  const widgetChanged = deps.widgetChanged ?? (() => {});
   const tmpDir = path.join(config.dataDir, 'tmp');
   const notFound = () => new AppError(ErrorKey.documentNotFound, 404);
 
@@ -249,7 +257,20 @@ export function documentsService(deps: { db: Db; config: Config; storage: FileSt
   }
 
   async function remove(id: number, user: SessionUser): Promise<void> {
-    if (!(await removeRow(id, user.id))) throw notFound();
+    const [row] = await db
+      .select({ entityType: documents.entityType, entityId: documents.entityId })
+      .from(documents)
+      .where(and(eq(documents.id, id), eq(documents.ownerId, user.id)));
+    if (!row || !(await removeRow(id, user.id))) throw notFound();
+    if (row.entityType === 'widget-poi' && row.entityId !== null) {
+      // the POI lost its picture (the reference is cleared by the foreign key): visitors see it at once
+      const [w] = await db
+        .select({ publicId: widgets.publicId })
+        .from(widgetPois)
+        .innerJoin(widgets, eq(widgets.id, widgetPois.widgetId))
+        .where(eq(widgetPois.id, row.entityId));
+      if (w) widgetChanged(w.publicId);
+    }
   }
 
   /** The file (or thumbnail) of a readable document. */
@@ -298,20 +319,21 @@ export function documentsService(deps: { db: Db; config: Config; storage: FileSt
   }
 
   /**
-   * Sets a widget POI's picture: only the widget's owner, with a widget flag on the account. The
-   * widget's revision grows by one, so caches keyed on it see the new picture.
+   * Sets a widget POI's picture: only the widget's owner, with the flag of the widget's version
+   * (`flags` from the route's flag gate, which already refused an account without any widget flag:
+   * 403 error.flag.missing, as the widgets module does). The widget's revision grows by one and the
+   * widgets module's public cache drops the widget, so visitors see the new picture at once.
    */
-  async function setWidgetPoiImage(user: SessionUser, poiId: number, input: Received, fileName: string): Promise<Row> {
-    const [flags] = await db.select({ v1: users.widgetv1activated, v2: users.widgetv2activated }).from(users).where(eq(users.id, user.id));
-    if (!flags || (!flags.v1 && !flags.v2)) throw new AppError(ErrorKey.forbidden, 403);
+  async function setWidgetPoiImage(user: SessionUser, flags: FeatureFlags, poiId: number, input: Received, fileName: string): Promise<Row> {
     const [poi] = await db
-      .select({ id: widgetPois.id, widgetId: widgetPois.widgetId })
+      .select({ id: widgetPois.id, widgetId: widgetPois.widgetId, version: widgets.version, publicId: widgets.publicId })
       .from(widgetPois)
       .innerJoin(widgets, eq(widgets.id, widgetPois.widgetId))
       .where(and(eq(widgetPois.id, poiId), eq(widgets.ownerId, user.id)))
       .limit(1);
     if (!poi) throw new AppError(ErrorKey.widgetPoiNotFound, 404);
-    return createFromFile(
+    needWidgetFlag(flags, poi.version);
+    const row = await createFromFile(
       user,
       input,
       { fileName, data: {}, extraData: null, visibility: Visibility.all, entityType: 'widget-poi', entityId: poi.id, requireImage: true },
@@ -330,6 +352,8 @@ export function documentsService(deps: { db: Db; config: Config; storage: FileSt
         return prev.id ? [prev.id] : [];
       },
     );
+    widgetChanged(poi.publicId);
+    return row;
   }
 
   /** A place the caller can read (else 404), with whether they may change it. */
@@ -415,4 +439,43 @@ export async function documentKeysOf(db: Db, userId: number): Promise<string[]> 
 export async function documentsOf(db: Db, userId: number): Promise<DocumentView[]> {
   const rows = await db.select().from(documents).where(eq(documents.ownerId, userId)).orderBy(documents.id);
   return rows.map(toView);
+}
+
+/**
+ * The pictures of a place (documents with `entityType 'place'`) a reader may see: public ones and
+ * their own; all for admins. Oldest first. The place's readability is the caller's check.
+ */
+export async function placePictureRefs(
+  db: Db,
+  placeId: number,
+  viewer: { userId: number | null; admin: boolean },
+): Promise<{ id: number; url: string; urlThumb240: string | null }[]> {
+  const rows = await db
+    .select({ id: documents.id, sha256: documents.sha256, thumbKey: documents.thumbKey })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.entityType, 'place'),
+        eq(documents.entityId, placeId),
+        viewer.admin
+          ? undefined
+          : viewer.userId === null
+            ? eq(documents.visibility, Visibility.all)
+            : or(eq(documents.visibility, Visibility.all), eq(documents.ownerId, viewer.userId)),
+      ),
+    )
+    .orderBy(documents.id);
+  return rows.map((r) => ({ id: r.id, url: fileUrl(r), urlThumb240: r.thumbKey ? thumbUrl(r) : null }));
+}
+
+/**
+ * Deletes the document rows attached to an entity (e.g. a deleted place's pictures) in the caller's
+ * transaction and answers their storage keys: delete those files (deleteKeys) after the commit.
+ */
+export async function deleteEntityDocuments(tx: Pick<Db, 'delete'>, entityType: DocumentEntityType, entityId: number): Promise<string[]> {
+  const rows = await tx
+    .delete(documents)
+    .where(and(eq(documents.entityType, entityType), eq(documents.entityId, entityId)))
+    .returning({ storageKey: documents.storageKey, thumbKey: documents.thumbKey });
+  return rows.flatMap((r) => (r.thumbKey ? [r.storageKey, r.thumbKey] : [r.storageKey]));
 }

@@ -41,7 +41,8 @@ const newKey = () => crypto.randomBytes(16).toString('hex');
  * images refused when they carry markup, do not decode completely or have too many pixels (the
  * header's dimensions are read before anything is decoded, and the decoder is capped as well);
  * then re-encoded with the EXIF orientation applied and all metadata (EXIF, GPS, XMP, comments)
- * dropped, plus a thumbnail of at most THUMB_SIZE px. SVG and PDF are kept byte for byte.
+ * dropped, plus a thumbnail of at most THUMB_SIZE px. SVG and PDF are kept byte for byte; an SVG
+ * picture (`requireImage`) gets a PNG thumbnail (svgPicture).
  * The input file stays the caller's; on failure every output is removed.
  */
 export async function processUpload(
@@ -50,6 +51,7 @@ export async function processUpload(
 ): Promise<Processed> {
   const type = sniffType(input.head);
   if (!type) throw new AppError(ErrorKey.uploadType, 415);
+  if (opts.requireImage && type === 'image/svg+xml') return svgPicture(input, opts);
   if (opts.requireImage && !isImage(type)) throw new AppError(ErrorKey.uploadNotImage, 415);
   if (!isImage(type)) {
     // Stored as sent (served only as a download with a sandboxing CSP).
@@ -120,6 +122,82 @@ export async function processUpload(
     };
   } catch (err) {
     await fsp.rm(outPath, { force: true });
+    await fsp.rm(thumbPath, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * What an SVG picture may not contain: a link (`href`, `xlink:href`, `<?xml-stylesheet href>`) to
+ * anything but a fragment (`#id`) or a raster `data:` image — http(s), `file:`, `//host`, relative
+ * paths and `data:` SVGs alike; a CSS `url(…)` of anything but those; `@import`; an entity
+ * declaration (external entities); CSS escapes (which could spell either of them). Checked on the
+ * whole file, case-insensitively, as sent and with character references (`&#104;`) decoded.
+ */
+const INTERNAL = String.raw`(?:#|data:image/(?:png|jpe?g|gif|webp)[;,])`;
+const SVG_EXTERNAL_RE = [
+  new RegExp(String.raw`\bhref\s*=\s*(?!["']\s*${INTERNAL})["']`, 'i'),
+  new RegExp(String.raw`\burl\(\s*(?!["']?\s*${INTERNAL})`, 'i'),
+  /@import/i,
+  /<!entity/i,
+  /\\[0-9a-f]/i,
+];
+
+const decodeReferences = (text: string) =>
+  text
+    .replace(/&#x([0-9a-f]{1,6});/gi, (_, h: string) => String.fromCodePoint(Math.min(parseInt(h, 16), 0x10ffff)))
+    .replace(/&#([0-9]{1,7});/g, (_, d: string) => String.fromCodePoint(Math.min(parseInt(d, 10), 0x10ffff)))
+    .replace(/&(lt|gt|quot|apos|amp);/g, (_, n: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[n]!);
+
+/** True when an SVG's text references anything outside itself (see SVG_EXTERNAL_RE). */
+export function svgReferencesExternal(text: string): boolean {
+  const decoded = decodeReferences(text);
+  return SVG_EXTERNAL_RE.some((re) => re.test(text) || re.test(decoded));
+}
+
+/**
+ * An SVG picture (profile picture, logo, widget POI, place, SPEC §5: read as is): the file is kept
+ * byte for byte (served only as an attachment with the sandboxing CSP, like every SVG), and its
+ * thumbnail is a PNG of at most THUMB_SIZE px rasterized by sharp (librsvg) — rendered at the
+ * density that gives the thumbnail size directly, capped by `limitInputPixels`. Refused (422
+ * error.upload.corrupt) when it references anything external or does not render.
+ */
+async function svgPicture(input: Received, opts: { tmpDir: string; maxPixels: number }): Promise<Processed> {
+  const text = await fsp.readFile(input.path, 'utf8');
+  if (svgReferencesExternal(text)) throw new AppError(ErrorKey.uploadCorrupt, 422);
+  let meta: Metadata;
+  try {
+    meta = await sharp(input.path, { limitInputPixels: false }).metadata(); // parses, renders nothing
+  } catch {
+    throw new AppError(ErrorKey.uploadCorrupt, 422);
+  }
+  if (!meta.width || !meta.height) throw new AppError(ErrorKey.uploadCorrupt, 422);
+  // metadata() reports the size at 72 dpi; this density renders the longer side at THUMB_SIZE
+  const density = Math.min(100_000, Math.max(1, (72 * THUMB_SIZE) / Math.max(meta.width, meta.height)));
+  const out = await tempPath(opts.tmpDir, 'out');
+  const thumbPath = await tempPath(opts.tmpDir, 'out');
+  try {
+    await fsp.copyFile(input.path, out);
+    try {
+      await sharp(input.path, { density, limitInputPixels: opts.maxPixels, failOn: 'warning' })
+        .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toFile(thumbPath);
+    } catch (err) {
+      if (/pixel limit/i.test((err as Error).message)) throw new AppError(ErrorKey.uploadPixels, 422);
+      throw new AppError(ErrorKey.uploadCorrupt, 422);
+    }
+    return {
+      mimeType: 'image/svg+xml',
+      size: input.size,
+      width: meta.width,
+      height: meta.height,
+      sha256: input.sha256,
+      file: { key: `${newKey()}.svg`, path: out, contentType: 'image/svg+xml' },
+      thumb: { key: `${newKey()}-thumb.png`, path: thumbPath, contentType: 'image/png' },
+    };
+  } catch (err) {
+    await fsp.rm(out, { force: true });
     await fsp.rm(thumbPath, { force: true });
     throw err;
   }

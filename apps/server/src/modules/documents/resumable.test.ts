@@ -5,7 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorKey, RESUMABLE_UPLOAD_PATH, UPLOAD_DOCUMENT_ID_HEADER } from '@spotlist/contracts';
 import { buildTestApp, signup, type TestApp } from '../../../test/helpers.ts';
@@ -262,6 +262,34 @@ function request(
     req.end(body);
   });
 }
+
+describe('building and closing apps', () => {
+  it('two apps in one file: the tus folder exists before the store, nothing runs on after close', async () => {
+    // @tus/file-store's constructor would start an unawaited fs.mkdir whose callback throws (ENOENT
+    // when DATA_DIR went first): it must not be called for the tus folder at all.
+    const mkdir = vi.spyOn(fs, 'mkdir');
+    try {
+      for (let i = 0; i < 2; i++) {
+        const app = await buildTestApp();
+        const tusDir = path.join(app.dataDir, 'tus');
+        expect(fs.statSync(tusDir).isDirectory()).toBe(true);
+        const me = await signup(app.app);
+        const created = await app.app.inject({
+          method: 'POST',
+          url: RESUMABLE_UPLOAD_PATH,
+          headers: { ...TUS, 'upload-length': '10', 'upload-metadata': `filename ${b64('a.pdf')}`, 'x-auth-token': me.token },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        await app.close();
+        expect(mkdir.mock.calls.filter((c) => String(c[0]).startsWith(app.dataDir))).toEqual([]);
+        await new Promise((r) => setTimeout(r, 50));
+        expect(fs.existsSync(app.dataDir)).toBe(false);
+      }
+    } finally {
+      mkdir.mockRestore();
+    }
+  });
+});
 
 describe('resumable upload across a server crash', () => {
   let dataDir: string;

@@ -26,6 +26,16 @@ interface Marker {
   size: number;
 }
 
+/**
+ * @tus/file-store's constructor starts an unawaited `fs.mkdir` whose callback throws on failure:
+ * when the folder goes before that callback runs (an app built and closed quickly, its DATA_DIR
+ * removed), the throw is an uncaught exception in whatever runs next. The folder is created (and
+ * awaited) before the store is built, so the constructor's own check is left out.
+ */
+class ReadyFileStore extends FileStore {}
+// the check is private in the typings; the subclass's own no-op is found first by the constructor's call
+Object.defineProperty(ReadyFileStore.prototype, 'checkOrCreateDirectory', { value: () => {} });
+
 /** The logged-in user of each raw request handed to tus (its hooks see a wrapper holding the raw one). */
 const owners = new WeakMap<IncomingMessage, number>();
 const ownerOf = (req: unknown): number | undefined => {
@@ -47,7 +57,7 @@ const EXPIRE_MS = 24 * 3600 * 1000;
 export const resumableRoutes: FastifyPluginAsyncZod<{ svc: DocumentsService; config: Config }> = async (app, { svc, config }) => {
   const directory = path.join(config.dataDir, 'tus');
   await fsp.mkdir(directory, { recursive: true });
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_MS });
+  const datastore = new ReadyFileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_MS });
   const markerOf = (id: string) => path.join(directory, `${id}.document`);
   const fail = (status: number, key: string) => ({ status_code: status, body: JSON.stringify({ key }) });
 
@@ -109,12 +119,17 @@ export const resumableRoutes: FastifyPluginAsyncZod<{ svc: DocumentsService; con
   });
 
   // Unfinished uploads expire; so do the notes of finished ones (GET …/{uploadId}/document).
-  const timer = setInterval(() => {
-    datastore.deleteExpired().catch(() => {});
-    removeOldMarkers(directory).catch(() => {});
-  }, 3600 * 1000);
+  const timer = setInterval(() => sweep(), 3600 * 1000);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Closing: no new sweep starts, and a running one is waited for (it must not touch a removed DATA_DIR).
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    sweeping = Promise.all([datastore.deleteExpired().catch(() => {}), removeOldMarkers(directory).catch(() => {})]);
+  };
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
 
   // tus bodies stay raw: tus reads them from the request stream itself.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null, undefined));

@@ -6,8 +6,8 @@ import {
   ErrorKey,
   type GuestAppUpdate,
   type GuestAppView,
+  type AppLanguage,
   type PublicGuestApp,
-  type PublicWidget,
 } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
 import { guestApps, languages, listItems, lists, places, users, widgets } from '../../db/schema/index.ts';
@@ -15,7 +15,7 @@ import type { GuestContactRow, GuestWelcomeRow } from '../../db/schema/widgets.t
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { iso } from '../places/place-sql.ts';
-import { buildPublicWidget, publicPoi, servedLanguage, widgetHead } from '../widgets/public-widget.ts';
+import { publicPoi, servedLanguage, type PublicWidgetCache } from '../widgets/public-widget.ts';
 import { cleanTexts, documentUrls, newPublicId } from '../widgets/widgets.service.ts';
 
 type AppRow = typeof guestApps.$inferSelect;
@@ -50,9 +50,9 @@ const toView = (r: AppRow, base: string): GuestAppView => ({
 /**
  * The business's guest app (SPEC §2 GuestModeAppPage, `hasGuest`): one per business, made on the
  * first GET. Guests read it at GET /api/public/guest-app/{publicId} while it is enabled and its
- * owner has `hasGuest`.
+ * owner has `hasGuest`; its widgets come from the public widget cache (`widgetCache`).
  */
-export function guestAppService(db: Db) {
+export function guestAppService(db: Db, widgetCache: PublicWidgetCache) {
   async function ensure(user: SessionUser): Promise<AppRow> {
     const [found] = await db.select().from(guestApps).where(eq(guestApps.ownerId, user.id));
     if (found) return found;
@@ -142,6 +142,8 @@ export function guestAppService(db: Db) {
           nickname: users.nickname,
           logoDocumentId: users.logoDocumentId,
           ownerLanguage: languages.key,
+          v1: users.widgetv1activated,
+          v2: users.widgetv2activated,
         })
         .from(guestApps)
         .innerJoin(users, eq(users.id, guestApps.ownerId))
@@ -150,25 +152,33 @@ export function guestAppService(db: Db) {
       if (!app) return null;
       const a = app.app;
       // the app's widgets (still the owner's and switched on), in the order chosen
-      const heads = [];
+      const active: { publicId: string; languages: string[] }[] = [];
       if (a.widgetIds.length > 0) {
         const rows = await db
-          .select({ id: widgets.id, publicId: widgets.publicId })
+          .select({ id: widgets.id, publicId: widgets.publicId, version: widgets.version, languages: widgets.languages })
           .from(widgets)
           .where(and(eq(widgets.ownerId, a.ownerId), inArray(widgets.id, a.widgetIds)));
         for (const id of a.widgetIds) {
           const r = rows.find((x) => x.id === id);
-          const head = r ? await widgetHead(db, r.publicId) : null;
-          if (head) heads.push(head);
+          if (r && (r.version === 1 ? app.v1 : app.v2)) active.push(r);
         }
       }
       const offered = [
-        ...new Set([...Object.keys(a.welcome ?? {}), ...heads.flatMap((h) => (h.languages.length > 0 ? h.languages : [h.ownerLanguage]))]),
+        ...new Set([
+          ...Object.keys(a.welcome ?? {}),
+          ...active.flatMap((w) => (w.languages.length > 0 ? w.languages : [app.ownerLanguage])),
+        ]),
       ].filter((l) => (APP_LANGUAGES as readonly string[]).includes(l));
       const languagesOffered = offered.length > 0 ? offered : [app.ownerLanguage];
       const language = servedLanguage(requested, languagesOffered, app.ownerLanguage);
-      const widgetAnswers: PublicWidget[] = [];
-      for (const head of heads) widgetAnswers.push(await buildPublicWidget(db, head, language));
+      // each widget's answer in that language as visitors of the widget get it: the serialized
+      // answer from the public widget cache (built once per widget revision and language)
+      const widgetBodies: string[] = [];
+      for (const w of active) {
+        const got = widgetCache.get(w.publicId, language as AppLanguage);
+        const entry = got instanceof Promise ? await got : got;
+        if (entry.body !== null) widgetBodies.push(entry.body);
+      }
 
       const listAnswers: PublicGuestApp['lists'] = [];
       if (a.listIds.length > 0) {
@@ -224,10 +234,12 @@ export function guestAppService(db: Db) {
         title: welcome.title || app.nickname,
         text: welcome.text || '',
         contact: a.contact ?? {},
-        widgets: widgetAnswers,
+        widgets: [],
         lists: listAnswers,
       };
-      const body = JSON.stringify(answer);
+      // the widgets go in as the cache holds them (already serialized)
+      const { widgets: _none, ...rest } = answer;
+      const body = `${JSON.stringify(rest).slice(0, -1)},"widgets":[${widgetBodies.join(',')}]}`;
       return { body, etag: `"g${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
     },
   };

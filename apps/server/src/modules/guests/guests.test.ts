@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GuestAppViewSchema, PublicGuestAppSchema, WidgetAnalyticsSchema } from '@spotlist/contracts';
+import { eq } from 'drizzle-orm';
 import { buildTestApp, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { analyticsDaily } from '../../db/schema/index.ts';
 import { addItem, addList, addPlace, req, SPOTS } from '../../../test/place-helpers.ts';
 import { ALL_FLAGS, business, setFlags } from '../widgets/widget-test-helpers.ts';
 
@@ -162,6 +164,28 @@ describe('widget analytics events', () => {
     expect(broken.statusCode).toBe(400);
     expect((await analytics()).totals).toEqual(a.totals);
   });
+
+  it('counts nothing for a widget whose owner lost the flag of its version (404)', async () => {
+    const owner = await business(t.app, { widgetv2activated: true });
+    const w = await req(t.app, 'POST', '/api/widget/add', { token: owner.token, body: { name: 'Soon off' } });
+    await req(t.app, 'POST', '/api/widgetpoi/add', { token: owner.token, body: { widgetId: w.json().id, placeId: place.a } });
+    expect((await event(w.json().publicId, { event: 'view' })).statusCode).toBe(204);
+    const counted = async () =>
+      (await t.database.db.select().from(analyticsDaily).where(eq(analyticsDaily.widgetId, w.json().id))).reduce((n, r) => n + r.count, 0);
+    expect(await counted()).toBe(1);
+    await setFlags(t.app, owner.user.id, { widgetv2activated: false, widgetv1activated: true });
+    for (const body of [{ event: 'view' }, { event: 'open', placeId: place.a }]) {
+      const res = await event(w.json().publicId, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(404);
+    }
+    // a guest's like from that widget is kept as a like, but not counted for the widget
+    const key = await guest({ widget: w.json().publicId });
+    expect((await gcall('POST', '/api/public/guest/like', key, { placeId: place.a, widget: w.json().publicId })).statusCode).toBe(200);
+    expect(await counted()).toBe(1);
+    await setFlags(t.app, owner.user.id, { widgetv2activated: true });
+    expect((await event(w.json().publicId, { event: 'view' })).statusCode).toBe(204);
+    expect(await counted()).toBe(2);
+  });
 });
 
 describe('guest app', () => {
@@ -192,6 +216,8 @@ describe('guest app', () => {
     const body = PublicGuestAppSchema.parse(pub.json());
     expect(body).toMatchObject({ language: 'de', title: 'Willkommen', contact: { phone: '+49 89 123' } });
     expect(body.widgets.map((w) => [w.publicId, w.language, w.pois.length])).toEqual([[publicId, 'de', 2]]);
+    // the widget exactly as its visitors get it in that language
+    expect(body.widgets[0]).toEqual((await t.app.inject({ method: 'GET', url: `/api/public/widget/${publicId}?lang=de` })).json());
     expect(body.lists).toEqual([expect.objectContaining({ name: 'Breakfast', pois: [expect.objectContaining({ placeId: place.c })] })]);
     const etag = pub.headers.etag as string;
     expect(etag).toBeTruthy();
@@ -218,6 +244,28 @@ describe('guest app', () => {
     await req(t.app, 'POST', '/api/guestapp', { token: acme.token, body: { widgetIds: [widgetId, w2.json().id] } });
     await req(t.app, 'DELETE', `/api/widget/delete/${w2.json().id}`, { token: acme.token });
     expect((await req(t.app, 'GET', '/api/guestapp', { token: acme.token })).json().widgetIds).toEqual([widgetId]);
+  });
+
+  it('its widgets show a widget change at once and leave when switched off', async () => {
+    const hotel = await business(t.app, { widgetv2activated: true, hasGuest: true });
+    const w = (await req(t.app, 'POST', '/api/widget/add', { token: hotel.token, body: { name: 'Hotel tips', languages: ['en'] } })).json();
+    const added = await req(t.app, 'POST', '/api/widgetpoi/add', { token: hotel.token, body: { widgetId: w.id, placeId: place.b } });
+    const app = (await req(t.app, 'POST', '/api/guestapp', { token: hotel.token, body: { widgetIds: [w.id] } })).json();
+    const guestWidgets = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/public/guest-app/${app.publicId}?lang=en` });
+      expect(res.statusCode, res.body).toBe(200);
+      return PublicGuestAppSchema.parse(res.json()).widgets;
+    };
+    expect((await guestWidgets())[0].pois.map((p) => p.name)).toEqual(['Deutsches Museum']);
+    const poiId = added.json().pois[0].id;
+    const texts = await req(t.app, 'POST', '/api/widgetpoi/texts', {
+      token: hotel.token,
+      body: { id: poiId, texts: { en: { name: 'The science museum' } } },
+    });
+    expect(texts.statusCode, texts.body).toBe(200);
+    expect((await guestWidgets())[0].pois.map((p) => p.name)).toEqual(['The science museum']);
+    await setFlags(t.app, hotel.user.id, { widgetv2activated: false });
+    expect(await guestWidgets()).toEqual([]);
   });
 
   it('QR codes as PNG and SVG attachments', async () => {

@@ -10,6 +10,7 @@ import {
   PlaceViewSchema,
 } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../documents/storage.ts';
 import { placesService, viewerOf } from './places.service.ts';
 
 /**
@@ -17,8 +18,8 @@ import { placesService, viewerOf } from './places.service.ts';
  * than with resource(): reads are "public catalogue or mine", writes "creator or admin", and
  * answers carry a distance from the user-location header).
  */
-export const placeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const svc = placesService(db);
+export const placeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
+  const svc = placesService(db, storage);
   const tags = ['places'];
 
   app.post('/api/place/new', { schema: { response: { 200: PlaceDefaultsSchema }, tags }, config: { auth: 'user' } }, async () => ({

@@ -23,6 +23,8 @@ import { listItems, lists, objectionableReports, places } from '../../db/schema/
 import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, pageTotal } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ADMIN_PERMISSION, type SessionUser } from '../../plugins/auth.ts';
+import { deleteEntityDocuments, placePictureRefs } from '../documents/documents.service.ts';
+import { deleteKeys, type FileStorage } from '../documents/storage.ts';
 import {
   containsPattern,
   distanceOrderSql,
@@ -87,7 +89,7 @@ export function placeValues(input: PlaceInputParsed) {
  * public places and adds places; only the creator or an admin changes or deletes one (ownership in
  * the statement's where); anyone who can read a place may report it.
  */
-export function placesService(db: Db) {
+export function placesService(db: Db, storage: FileStorage) {
   const notFound = () => new AppError(ErrorKey.placeNotFound, 404);
 
   /** One place as `viewer` may read it, or null. */
@@ -116,7 +118,7 @@ export function placesService(db: Db) {
     async get(id: number, viewer: Viewer, from: LatLng | null): Promise<PlaceView> {
       const row = await find(id, viewer, from);
       if (!row) throw notFound();
-      return toPlaceView(row, viewer, true);
+      return { ...toPlaceView(row, viewer, true), pictures: await placePictureRefs(db, id, viewer) };
     },
 
     /** GET /api/place/list: text, nearby (bounding box, then haversine), category, accessibility. */
@@ -238,14 +240,22 @@ export function placesService(db: Db) {
 
     /**
      * Deletes a place (its list items go with it). Its creator may delete it only while no other
-     * user has it in a list or likes (409 error.place.inuse); an admin always may.
+     * user has it in a list or likes (409 error.place.inuse); an admin always may. Its pictures
+     * (documents with `entityType 'place'`, whoever uploaded them) go in the same transaction, their
+     * files after the commit.
      */
     async remove(id: number, user: SessionUser, viewer: Viewer): Promise<void> {
       const usedByOthers = sql`exists (select 1 from ${listItems} li join ${lists} l on l.id = li.list_id
         where li.place_id = ${qc(places.id)} and l.owner_id <> ${user.id})`;
       const cond = isAdmin(user) ? eq(places.id, id) : and(eq(places.id, id), eq(places.creatorId, user.id), sql`not ${usedByOthers}`);
-      const rows = await db.delete(places).where(cond).returning({ id: places.id });
-      if (rows[0]) return;
+      const keys = await db.transaction(async (tx) => {
+        const rows = await tx.delete(places).where(cond).returning({ id: places.id });
+        return rows[0] ? deleteEntityDocuments(tx, 'place', id) : null;
+      });
+      if (keys) {
+        await deleteKeys(storage, keys);
+        return;
+      }
       const own = await db
         .select({ id: places.id })
         .from(places)

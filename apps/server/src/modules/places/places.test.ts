@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { haversineMeters } from '@spotlist/contracts';
-import { objectionableReports } from '../../db/schema/index.ts';
+import { documents, objectionableReports } from '../../db/schema/index.ts';
 import { buildTestApp, loginAdmin, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { addPlace, req, SPOTS } from '../../../test/place-helpers.ts';
+import { filesUnder, pngOf, upload } from '../documents/test-helpers.ts';
+import path from 'node:path';
 
 let t: TestApp;
 let alice: LoggedIn;
@@ -228,6 +230,63 @@ describe('a place: add, read in the caller’s language, change, delete', () => 
     const rows = await t.database.db.select().from(objectionableReports).where(eq(objectionableReports.resourceId, id));
     expect(rows).toMatchObject([{ resource: 'place', reporterId: bob.user.id, reason: 'spam' }]);
     expect((await req(t.app, 'POST', '/api/place/objectionable/99999999', { token: bob.token })).statusCode).toBe(404);
+  });
+});
+
+describe('place pictures in the place and with its deletion', () => {
+  const picture = async (token: string, placeId: number, width: number) => {
+    const res = await upload(t.app, token, { value: await pngOf(width, 20), filename: 'p.png' }, {}, `/api/place/${placeId}/picture`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { id: number; url: string; urlThumb240: string };
+  };
+  const ref = (d: { id: number; url: string; urlThumb240: string }) => ({ id: d.id, url: d.url, urlThumb240: d.urlThumb240 });
+  const docRows = async (placeId: number) =>
+    (await t.database.db.select().from(documents).where(eq(documents.entityId, placeId))).filter((d) => d.entityType === 'place');
+
+  it('GET /api/place/{id} carries the pictures the caller may see; lists do not', async () => {
+    const id = await addPlace(t.app, alice.token, 'Pictured square', SPOTS.marienplatz);
+    expect((await req(t.app, 'GET', `/api/place/${id}`, { token: bob.token })).json().pictures).toEqual([]);
+    const first = await picture(alice.token, id, 30);
+    const second = await picture(admin, id, 40);
+    const seen = (await req(t.app, 'GET', `/api/place/${id}`, { token: bob.token })).json();
+    expect(seen.pictures).toEqual([ref(first), ref(second)]);
+    expect((await req(t.app, 'GET', seen.pictures[0].urlThumb240)).statusCode).toBe(200);
+    const listed = (await req(t.app, 'GET', '/api/place/list?f.q=pictured', { token: bob.token })).json();
+    expect(listed.list).toHaveLength(1);
+    expect(listed.list[0]).not.toHaveProperty('pictures');
+
+    // a private place's pictures are private to their uploader (an admin sees all)
+    const hidden = await addPlace(t.app, alice.token, 'Pictured garden', SPOTS.nymphenburg, { visibility: { id: 1 } });
+    const hers = await picture(alice.token, hidden, 30);
+    const admins = await picture(admin, hidden, 40);
+    expect((await req(t.app, 'GET', `/api/place/${hidden}`, { token: alice.token })).json().pictures).toEqual([ref(hers)]);
+    expect((await req(t.app, 'GET', `/api/place/${hidden}`, { token: admin })).json().pictures).toEqual([ref(hers), ref(admins)]);
+  });
+
+  it('deleting a place deletes its pictures (anyone’s) and their files', async () => {
+    const id = await addPlace(t.app, alice.token, 'Doomed corner', SPOTS.viktualienmarkt);
+    const other = await addPlace(t.app, alice.token, 'Kept corner', SPOTS.viktualienmarkt);
+    await picture(alice.token, id, 30);
+    await picture(admin, id, 40);
+    const kept = await picture(alice.token, other, 30);
+    const rows = await docRows(id);
+    expect(rows).toHaveLength(2);
+    const keys = rows.flatMap((r) => [r.storageKey, r.thumbKey!]);
+    const files = () => filesUnder(path.join(t.dataDir, 'files')).map((f) => path.basename(f));
+    expect(files()).toEqual(expect.arrayContaining(keys));
+
+    // refused (in use by another user): nothing goes
+    expect((await req(t.app, 'POST', '/api/like/create', { token: bob.token, body: { placeId: id } })).statusCode).toBe(200);
+    expect((await req(t.app, 'DELETE', `/api/place/delete/${id}`, { token: alice.token })).statusCode).toBe(409);
+    expect(await docRows(id)).toHaveLength(2);
+    expect(files()).toEqual(expect.arrayContaining(keys));
+
+    expect((await req(t.app, 'DELETE', `/api/place/delete/${id}`, { token: admin })).statusCode).toBe(200);
+    expect(await docRows(id)).toEqual([]);
+    for (const k of keys) expect(files()).not.toContain(k);
+    // the other place's picture stays
+    expect((await req(t.app, 'GET', `/api/place/${other}`, { token: alice.token })).json().pictures).toEqual([ref(kept)]);
+    expect((await req(t.app, 'GET', '/api/document/quota', { token: alice.token })).json().usedBytes).toBeGreaterThan(0);
   });
 });
 

@@ -6,20 +6,24 @@ import { guestAppService } from '../guests/guest-app.service.ts';
 import { guestRoutes } from '../guests/guests.routes.ts';
 import { embedRoutes } from './embed.routes.ts';
 import { publicWidgetRoutes } from './public.routes.ts';
-import { publicWidgetCache } from './public-widget.ts';
+import { publicWidgetCache, type PublicWidgetCache } from './public-widget.ts';
 import { widgetRoutes } from './widgets.routes.ts';
 
 /**
  * Widgets, guests and analytics (modules/README.md "Widgets, guests, analytics"): one public
  * widget cache shared by the business routes (which drop what they change) and the public route.
  */
-export const widgetsModule: FastifyPluginAsync<{ db: Db; publicUrl?: string; embedRoot?: string; tileOrigin: string }> = async (
-  app,
-  { db, publicUrl, embedRoot, tileOrigin },
-) => {
-  const cache = publicWidgetCache(db);
+export const widgetsModule: FastifyPluginAsync<{
+  db: Db;
+  publicUrl?: string;
+  embedRoot?: string;
+  tileOrigin: string;
+  /** The app's public widget cache (other modules' widget changes drop from it too); a new one without. */
+  cache?: PublicWidgetCache;
+}> = async (app, { db, publicUrl, embedRoot, tileOrigin, cache: given }) => {
+  const cache = given ?? publicWidgetCache(db);
   const analytics = analyticsService(db);
-  const guestApp = guestAppService(db);
+  const guestApp = guestAppService(db, cache);
   await app.register(widgetRoutes, { db, publicUrl, changed: (publicId) => cache.invalidate(publicId) });
   await app.register(publicWidgetRoutes, { cache });
   await app.register(analyticsRoutes, { db });
