@@ -58,7 +58,7 @@ export async function login(page: Page, email: string, password = PASSWORD) {
 
 /** Opens the side menu when it is not shown permanently and picks an entry. */
 export async function menu(page: Page, entry: string) {
-  const item = page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: entry });
+  const item = page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: entry, exact: true });
   const toggle = page.getByRole('button', { name: /menu/i }).first();
   // right after a page change the menu may not be shown yet: wait for it or its toggle
   await expect(item.or(toggle).first()).toBeVisible();
