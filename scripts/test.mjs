@@ -33,17 +33,33 @@ function run(name, cmd, args, env, parse) {
 
 const vitestCounts = (file) => () => {
   const j = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return { passed: j.numPassedTests, failed: j.numFailedTests + (j.numFailedTestSuites ?? 0) };
+  // a file that failed without a failed test (it did not load, or an error escaped its tests) counts once
+  const brokenFiles = (j.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  return { passed: j.numPassedTests, failed: j.numFailedTests + brokenFiles };
 };
 
 if (wants('unit')) {
   const out = path.join(tmp, 'unit.json');
-  run('unit (contracts, server on PGlite, web, embed, bench)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, vitestCounts(out));
+  run(
+    'unit (contracts, server on PGlite, web, embed, bench)',
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {},
+    vitestCounts(out),
+  );
 }
 
 if (wants('pg') && process.env.TEST_DATABASE_URL) {
   const out = path.join(tmp, 'pg.json');
-  run('server on PostgreSQL', bin('vitest'), ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, vitestCounts(out));
+  run(
+    'server on PostgreSQL',
+    bin('vitest'),
+    ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {},
+    vitestCounts(out),
+  );
 }
 
 if (wants('e2e')) {
@@ -58,10 +74,16 @@ if (wants('e2e')) {
     }
   }
   const out = path.join(tmp, 'e2e.json');
-  run('e2e (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out }, () => {
-    const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
-    return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected };
-  });
+  run(
+    'e2e (Playwright, Chromium)',
+    bin('playwright'),
+    ['test', '-c', 'e2e/playwright.config.ts'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    () => {
+      const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
+      return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected };
+    },
+  );
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
