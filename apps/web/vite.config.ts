@@ -125,14 +125,16 @@ export default defineConfig(({ command, mode }) => {
               { name: 'query-client', test: /[\\/](node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/]query-client\.tsx)/ },
               {
                 name: 'places-page',
-                test: /[\\/]src[\\/](features[\\/](places|lists)[\\/](?!components[\\/]places-map)|components[\\/]plain-input\.tsx|lib[\\/](distance|place-paths)\.ts)/,
+                test: /[\\/]src[\\/](features[\\/](places|lists)[\\/](?!components[\\/]places-map)|lib[\\/](distance|place-paths)\.ts)/,
                 includeDependenciesRecursively: false,
               },
+              // The catalogue search and the plain text field: used by the place, list and widget pages
+              { name: 'place-search', test: /[\\/]src[\\/](components[\\/](text-input|catalogue-search)\.tsx|lib[\\/]place-search\.ts)/, includeDependenciesRecursively: false },
               // The widget and guest-app pages share one lazy chunk too; the analytics chart
               // (uPlot) and the POI picture upload (lib/uploads) load on demand, apart.
               {
                 name: 'widgets-page',
-                test: /[\\/]src[\\/](features[\\/](widgets|guest-app)[\\/](?!components[\\/](analytics-chart|poi-picture))|components[\\/](ionic[\\/]reorder-group|flag-gate|text-input|unsaved-draft))|[\\/]@ionic[\\/]core[\\/]components[\\/]ion-reorder-group\.js$/,
+                test: /[\\/]src[\\/](features[\\/](widgets|guest-app)[\\/](?!components[\\/](analytics-chart|poi-picture))|components[\\/](ionic[\\/]reorder-group|flag-gate|unsaved-draft))|[\\/]@ionic[\\/]core[\\/]components[\\/]ion-reorder-group\.js$/,
                 includeDependenciesRecursively: false,
               },
             ],

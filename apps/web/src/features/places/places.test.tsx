@@ -138,6 +138,7 @@ describe('marked places (widget-marked-mylike)', () => {
   it('the dashboard offers my places, the map and my lists', async () => {
     loggedIn();
     renderApp('/dashboard');
-    for (const name of ['My places', 'My places on the map', 'My lists']) expect(await screen.findByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['My places', 'My places on the map', 'My lists'])
+      expect(await screen.findByRole('button', { name })).toBeInTheDocument();
   });
 });

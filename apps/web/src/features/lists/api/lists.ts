@@ -1,4 +1,4 @@
-import type { ExportFormat, ImportResult, ListDetail, ListView, PlaceView, Share, SharedList } from '@spotlist/contracts';
+import type { ExportFormat, ImportResult, ListDetail, ListView, Share, SharedList } from '@spotlist/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -82,12 +82,6 @@ export const useShares = (listId: number) => useQuery({ queryKey: sharesKey(list
 
 /** POST /api/share/revoke { id }: ends a link after a reload, when its token is no longer known. */
 export const revokeShareById = (id: number): Promise<unknown> => api.post('/share/revoke', { id });
-
-/** GET /api/place/list?f.q=…: the catalogue search for adding a place to a list. */
-export const searchCatalogue = async (q: string): Promise<PlaceView[]> =>
-  (await api.get<{ list: PlaceView[] }>('/place/list', { query: { 'f.q': q, 'p.s': 20 }, guard: isPage })).list;
-export const useCatalogueSearch = (q: string) =>
-  useQuery({ queryKey: ['lists', 'catalogue', q], queryFn: () => searchCatalogue(q), enabled: q.trim().length > 0 });
 
 /** GET /api/share/{token} (public). Silent: the page shows expired/revoked/not found itself. */
 export const getSharedList = (token: string): Promise<SharedList> =>

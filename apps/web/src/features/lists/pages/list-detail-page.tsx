@@ -1,24 +1,15 @@
 import type { ExportFormat, ListItem, Share } from '@spotlist/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../../components/app-link';
-import { PlainInput } from '../../../components/plain-input';
+import { CatalogueSearch } from '../../../components/catalogue-search';
+import { TextInput } from '../../../components/text-input';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { PLACE_PATHS } from '../../../lib/place-paths';
 import { withQueryClient } from '../../../lib/query-client';
-import {
-  downloadExport,
-  revokeShareById,
-  shareList,
-  sharesKey,
-  useCatalogueSearch,
-  useChangeItems,
-  useList,
-  useShares,
-  type ItemChange,
-} from '../api/lists';
+import { downloadExport, revokeShareById, shareList, sharesKey, useChangeItems, useList, useShares, type ItemChange } from '../api/lists';
 import { ItemPlace } from '../components/item-place';
 
 /** The contracts' EXPORT_FORMATS with their names (a local copy: importing the contracts' module would load zod). */
@@ -49,7 +40,7 @@ function ItemRow(props: {
       <ItemPlace item={item} />
       {editable ? (
         <>
-          <PlainInput label={t('LISTS.NOTE_FOR', { name })} value={note} onValue={setNote} />
+          <TextInput label={t('LISTS.NOTE_FOR', { name })} value={note} onValue={setNote} />
           <span className="row-actions">
             <button
               type="button"
@@ -200,46 +191,32 @@ function ShareSection({ listId }: { listId: number }) {
   );
 }
 
-/** Adds catalogue places to the list: a text search (300 ms after typing stops) with an Add button per place. */
+/** Adds catalogue places to the list: the catalogue search with an Add button per place. */
 function AddPlaceSection({ placeIds, change, busy }: { placeIds: Set<number>; change: (c: ItemChange) => void; busy: boolean }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const results = useCatalogueSearch(q);
   return (
     <section className="form-section" aria-labelledby="add-place-heading">
       <h2 id="add-place-heading">{t('LISTS.ADD_PLACE')}</h2>
-      <PlainInput label={t('LISTS.ADD_SEARCH')} value={text} onValue={setText} type="search" />
-      {q !== '' && results.isSuccess && results.data.length === 0 && <p className="form-hint">{t('LISTS.NO_RESULTS')}</p>}
-      {q !== '' && results.data && results.data.length > 0 && (
-        <ul className="place-list" aria-label={t('LISTS.ADD_RESULTS')}>
-          {results.data.map((place) => (
-            <li key={place.id} className="place-row">
-              <div>
-                <strong>{place.name}</strong>
-                <span className="form-hint">{[place.address, place.city].filter(Boolean).join(', ')}</span>
-              </div>
-              {placeIds.has(place.id) ? (
-                <span className="form-hint">{t('LISTS.IN_LIST')}</span>
-              ) : (
-                <button
-                  type="button"
-                  className="app-button app-button-small"
-                  disabled={busy}
-                  aria-label={t('LISTS.ADD_NAMED', { name: place.name })}
-                  onClick={() => change({ kind: 'add', placeId: place.id })}
-                >
-                  {t('LISTS.ADD')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <CatalogueSearch
+        label={t('LISTS.ADD_SEARCH')}
+        resultsLabel={t('LISTS.ADD_RESULTS')}
+        emptyText={t('LISTS.NO_RESULTS')}
+        action={(place) =>
+          placeIds.has(place.id) ? (
+            <span className="form-hint">{t('LISTS.IN_LIST')}</span>
+          ) : (
+            <button
+              type="button"
+              className="app-button app-button-small"
+              disabled={busy}
+              aria-label={t('LISTS.ADD_NAMED', { name: place.name })}
+              onClick={() => change({ kind: 'add', placeId: place.id })}
+            >
+              {t('LISTS.ADD')}
+            </button>
+          )
+        }
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { ListView } from '@spotlist/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
-import { PlainInput } from '../../../components/plain-input';
+import { TextInput } from '../../../components/text-input';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { isApiError } from '../../../lib/api-client';
 import { useAppNavigate } from '../../../lib/navigation';
@@ -29,7 +29,7 @@ function ListRow({ list }: { list: ListView }) {
         </div>
       ) : (
         <form onSubmit={save} className="row-actions">
-          <PlainInput label={t('LISTS.NEW_NAME', { name: list.name })} value={editing} onValue={setEditing} />
+          <TextInput label={t('LISTS.NEW_NAME', { name: list.name })} value={editing} onValue={setEditing} />
           <button type="submit" className="app-button app-button-small" disabled={rename.isPending}>
             {t('LISTS.SAVE')}
           </button>
@@ -56,7 +56,12 @@ function ListRow({ list }: { list: ListView }) {
       {confirming && (
         <span className="row-actions" role="group" aria-label={t('LISTS.DELETE_CONFIRM', { name: list.name })}>
           <span>{t('LISTS.DELETE_CONFIRM', { name: list.name })}</span>
-          <button type="button" className="app-button app-button-small app-button-danger" disabled={remove.isPending} onClick={() => remove.mutate(list.id)}>
+          <button
+            type="button"
+            className="app-button app-button-small app-button-danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(list.id)}
+          >
             {t('COMMON.YES')}
           </button>
           <button type="button" className="app-button app-button-small app-button-clear" onClick={() => setConfirming(false)}>
@@ -142,7 +147,7 @@ function ListsPage() {
       )}
       <form className="form-section" onSubmit={submit} aria-labelledby="create-heading">
         <h2 id="create-heading">{t('LISTS.CREATE')}</h2>
-        <PlainInput label={t('LISTS.NAME')} value={name} onValue={setName} />
+        <TextInput label={t('LISTS.NAME')} value={name} onValue={setName} />
         <button type="submit" className="app-button" disabled={create.isPending || name.trim() === ''}>
           {t('LISTS.CREATE_SUBMIT')}
         </button>

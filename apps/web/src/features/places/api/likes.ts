@@ -1,14 +1,14 @@
-import type { LikedPlace, PlaceView } from '@spotlist/contracts';
+import type { LikedPlace } from '@spotlist/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { PLACE_SEARCH_KEY } from '../../../lib/place-search';
 import type { LatLng } from '../../../lib/geolocation';
 
 interface Page<T> {
   list: T[];
   total: number;
 }
-const isPage = (v: unknown): v is Page<unknown> =>
-  typeof v === 'object' && v !== null && Array.isArray((v as { list?: unknown }).list);
+const isPage = (v: unknown): v is Page<unknown> => typeof v === 'object' && v !== null && Array.isArray((v as { list?: unknown }).list);
 
 /**
  * GET /api/like/default: the liked places with their distance from the `user-location` header
@@ -24,26 +24,11 @@ export const LIKES_KEY = ['likes', 'default'] as const;
 export const useLikes = (location: LatLng | null) =>
   useQuery({ queryKey: [...LIKES_KEY, location?.lat, location?.lng], queryFn: getLikes });
 
-/** GET /api/place/list?f.q=…: the catalogue search (nearest first when the location is known). */
-export async function searchPlaces(q: string, located: boolean): Promise<PlaceView[]> {
-  const query: Record<string, string> = { 'f.q': q, 'p.s': '20' };
-  if (located) query['o.sort'] = 'distance';
-  return (await api.get<Page<PlaceView>>('/place/list', { query, guard: isPage })).list;
-}
-
-export const useSearchPlaces = (q: string, location: LatLng | null) =>
-  useQuery({
-    queryKey: ['place-search', q, location?.lat, location?.lng],
-    queryFn: () => searchPlaces(q, location !== null),
-    enabled: q.trim().length > 0,
-  });
-
 /** POST /api/like/create or /api/like/remove { placeId } (the default like list). */
 export function useToggleLike() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ placeId, like }: { placeId: number; like: boolean }) =>
-      api.post(like ? '/like/create' : '/like/remove', { placeId }),
-    onSuccess: () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'likes' || q.queryKey[0] === 'place-search' }),
+    mutationFn: ({ placeId, like }: { placeId: number; like: boolean }) => api.post(like ? '/like/create' : '/like/remove', { placeId }),
+    onSuccess: () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'likes' || q.queryKey[0] === PLACE_SEARCH_KEY }),
   });
 }

@@ -1,4 +1,4 @@
-import type { PlaceInput, PlaceView, WidgetAnalytics, WidgetDetail, WidgetStyle, WidgetUpdate, WidgetView } from '@spotlist/contracts';
+import type { PlaceInput, WidgetAnalytics, WidgetDetail, WidgetStyle, WidgetUpdate, WidgetView } from '@spotlist/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -158,12 +158,6 @@ export function useSetWidget(widgetId: number) {
     else void client.invalidateQueries({ queryKey: widgetKey(widgetId) });
   };
 }
-
-/** GET /api/place/list?f.q=…: the catalogue search for adding a POI. */
-export const searchCatalogue = async (q: string): Promise<PlaceView[]> =>
-  (await api.get<{ list: PlaceView[] }>('/place/list', { query: { 'f.q': q, 'p.s': 20 }, guard: isPage })).list;
-export const useCatalogueSearch = (q: string) =>
-  useQuery({ queryKey: ['widgets', 'catalogue', q], queryFn: () => searchCatalogue(q), enabled: q.trim().length > 0 });
 
 /** GET /api/widget/analytics?widgetId=&from=&to= (days in UTC, both included). */
 export const getAnalytics = (widgetId: number, from: string, to: string): Promise<WidgetAnalytics> =>

@@ -1,51 +1,46 @@
 import type { WidgetDetail } from '@spotlist/contracts';
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/text-input';
-import { useCatalogueSearch, type WidgetChange } from '../api/widgets';
+import { CatalogueSearch } from '../../../components/catalogue-search';
+import { type WidgetChange } from '../api/widgets';
 
 /** Leaflet loads only when "Pick on the map" is opened (components/map-picker.tsx, shared with the profile). */
 const MapPicker = lazy(() => import('../../../components/map-picker'));
 
-function CatalogueSearch({ widget, change, busy }: { widget: WidgetDetail; change: (c: WidgetChange) => Promise<unknown>; busy: boolean }) {
+function AddFromCatalogue({
+  widget,
+  change,
+  busy,
+}: {
+  widget: WidgetDetail;
+  change: (c: WidgetChange) => Promise<unknown>;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const results = useCatalogueSearch(q);
   const inWidget = new Set(widget.pois.map((p) => p.placeId));
   return (
     <div>
-      <TextInput label={t('WIDGETS.SEARCH_CATALOGUE')} value={text} onValue={setText} type="search" />
-      {q !== '' && results.isSuccess && results.data.length === 0 && <p className="form-hint">{t('WIDGETS.NO_RESULTS')}</p>}
-      {q !== '' && results.data && results.data.length > 0 && (
-        <ul className="place-list" aria-label={t('WIDGETS.RESULTS')}>
-          {results.data.map((place) => (
-            <li key={place.id} className="place-row">
-              <div>
-                <strong>{place.name}</strong>
-                <span className="form-hint">{[place.address, place.city].filter(Boolean).join(', ')}</span>
-              </div>
-              {inWidget.has(place.id) ? (
-                <span className="form-hint">{t('WIDGETS.IN_WIDGET')}</span>
-              ) : (
-                <button
-                  type="button"
-                  className="app-button app-button-small"
-                  disabled={busy}
-                  aria-label={t('WIDGETS.ADD_NAMED', { name: place.name })}
-                  onClick={() => void change({ kind: 'add', add: { placeId: place.id } }).catch(() => undefined)}
-                >
-                  {t('WIDGETS.ADD')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <CatalogueSearch
+        label={t('WIDGETS.SEARCH_CATALOGUE')}
+        resultsLabel={t('WIDGETS.RESULTS')}
+        emptyText={t('WIDGETS.NO_RESULTS')}
+        action={(place) =>
+          inWidget.has(place.id) ? (
+            <span className="form-hint">{t('WIDGETS.IN_WIDGET')}</span>
+          ) : (
+            <button
+              type="button"
+              className="app-button app-button-small"
+              disabled={busy}
+              aria-label={t('WIDGETS.ADD_NAMED', { name: place.name })}
+              onClick={() => void change({ kind: 'add', add: { placeId: place.id } }).catch(() => undefined)}
+            >
+              {t('WIDGETS.ADD')}
+            </button>
+          )
+        }
+      />
     </div>
   );
 }
@@ -135,7 +130,7 @@ export function AddPoi({ widget, change, busy }: { widget: WidgetDetail; change:
   return (
     <section className="form-section" aria-labelledby="widget-add-heading">
       <h2 id="widget-add-heading">{t('WIDGETS.ADD_POIS')}</h2>
-      <CatalogueSearch widget={widget} change={change} busy={busy} />
+      <AddFromCatalogue widget={widget} change={change} busy={busy} />
       <NewPlaceForm change={change} busy={busy} />
     </section>
   );
