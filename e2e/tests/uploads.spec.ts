@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { menu, shot, signupAndOnboard, uniqueEmail } from './support';
@@ -94,4 +95,85 @@ test('a business uploads a logo; a refused file says "Something bad happened; pl
   await expect(sideMenuPicture).toHaveAttribute('src', /^\/api\/document\/\d+\/thumb(\?v=\w+)?$/);
   await expect.poll(() => loadedWidth(sideMenuPicture)).toBeGreaterThan(0);
   await shot(page, 'uploads-logo-done', { scrollTo: logo });
+});
+
+/**
+ * A photo of random pixels: JPEG cannot compress noise, so the browser's 0.92 re-encode of these
+ * 10 megapixels stays far above RESUMABLE_THRESHOLD_BYTES (5 MiB; about 8 MiB).
+ */
+const noisyPhoto = () => {
+  const width = 4000;
+  const height = 2500;
+  return sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+};
+
+test('a big profile picture goes resumably (tus PATCHes), then becomes the picture: progress to Done, thumbnail in the side menu', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signupAndOnboard(page, { type: 'Private', email: uniqueEmail('bigpicture'), nickname: 'Bea' });
+  const sideMenuPicture = page.locator('.side-menu-picture');
+  await expect(sideMenuPicture).toHaveAttribute('src', '/assets/dummy-user.svg');
+  await menu(page, 'Profile');
+  const group = page.getByRole('group', { name: 'Profile picture' });
+  await expect(group.getByText('No picture yet.')).toBeVisible();
+
+  const patches: { offset: number; length: number }[] = [];
+  const multipart: string[] = [];
+  page.on('response', (r) => {
+    const req = r.request();
+    if (req.method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/api/document/resumable/')) {
+      const from = Number(req.headers()['upload-offset']);
+      patches.push({ offset: from, length: Number(r.headers()['upload-offset']) - from });
+    }
+  });
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/myprofile/image/update') && /multipart/.test(r.headers()['content-type'] ?? '')) multipart.push(r.url());
+  });
+  const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/document/resumable' && r.request().method() === 'POST');
+  const lastPatch = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.headers()['upload-document-id'] !== undefined && r.status() === 204,
+    { timeout: 90_000 },
+  );
+  const adopt = page.waitForRequest((r) => r.url().endsWith('/api/myprofile/image/update') && r.method() === 'POST', { timeout: 90_000 });
+  const adopted = page.waitForResponse((r) => r.url().endsWith('/api/myprofile/image/update') && r.request().method() === 'POST', {
+    timeout: 90_000,
+  });
+
+  await pickPicture(page, group, 'Change picture', { name: 'panorama.jpg', mimeType: 'image/jpeg', buffer: await noisyPhoto() });
+  const bar = group.getByRole('progressbar', { name: 'Upload of panorama.jpg' });
+  await expect(bar).toBeVisible();
+
+  // the re-encoded file (≥ 5 MiB) is announced to the tus endpoint, then sent in 1 MiB PATCHes
+  const creation = await created;
+  expect(creation.status()).toBe(201);
+  const total = Number(creation.request().headers()['upload-length']);
+  expect(total).toBeGreaterThanOrEqual(5 * 1024 * 1024);
+  const documentId = Number((await lastPatch).headers()['upload-document-id']);
+  expect(documentId).toBeGreaterThan(0);
+  expect(patches.length).toBeGreaterThanOrEqual(5);
+  expect(patches.every((p) => p.length <= 1024 * 1024)).toBe(true);
+  expect(patches.reduce((n, p) => n + p.length, 0)).toBe(total);
+
+  // then the short JSON call makes that document the picture
+  const request = await adopt;
+  expect(request.headers()['content-type']).toMatch(/^application\/json/);
+  const me = request.postDataJSON() as { id: number; documentId: number };
+  expect(me.documentId).toBe(documentId);
+  const answer = await adopted;
+  expect(answer.status()).toBe(200);
+  expect(((await answer.json()) as { picturedocument: { id: number } }).picturedocument.id).toBe(documentId);
+  expect(multipart).toEqual([]);
+
+  await expect(group.getByText('Uploaded · 100 %')).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuenow', '1');
+  await expect(sideMenuPicture).toHaveAttribute('src', new RegExp(`^/api/document/${documentId}/thumb(\\?v=\\w+)?$`));
+  await expect.poll(() => loadedWidth(sideMenuPicture)).toBeGreaterThan(0);
+  await expect(group.getByRole('img', { name: 'Profile picture' })).toHaveAttribute(
+    'src',
+    new RegExp(`^/api/document/${documentId}/thumb`),
+  );
+  await shot(page, 'uploads-profile-picture-resumable-done', { scrollTo: group });
 });

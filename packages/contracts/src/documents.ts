@@ -52,9 +52,20 @@ export type DocumentUpdate = z.infer<typeof DocumentUpdateSchema>;
 /** The caller's storage use and limit (GET /api/document/quota). */
 export const DocumentQuotaSchema = z.object({ usedBytes: z.number().int(), limitBytes: z.number().int() });
 
-
 /** GET /api/document/resumable/{uploadId}/document: the document a finished resumable upload became. */
 export const ResumableUploadParamSchema = z.object({ uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 
 /** Multipart body of POST /api/myprofile/image/update, /logo/update and /api/widgetpoi/image/update: `data` {id}. */
 export const UploadTargetSchema = z.object({ id: z.coerce.number().int().positive() }).loose();
+
+/**
+ * JSON body of POST /api/myprofile/image/update, /logo/update, /api/widgetpoi/image/update and
+ * /api/place/{id}/picture instead of the multipart form: `documentId`, a finished image document of
+ * the caller (e.g. a resumable upload), becomes the picture; `id` is the profile id / widget POI id
+ * / place id (the path's) as in the form.
+ */
+export const PictureFromDocumentSchema = z.object({
+  id: z.number().int().positive().optional(),
+  documentId: z.number().int().positive(),
+});
+export type PictureFromDocument = z.infer<typeof PictureFromDocumentSchema>;

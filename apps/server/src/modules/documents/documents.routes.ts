@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import sharp from 'sharp';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DocumentQuotaSchema,
@@ -10,6 +10,7 @@ import {
   IdParamSchema,
   listResponseSchema,
   OkSchema,
+  PictureFromDocumentSchema,
   UPLOAD_FORM_KEYS,
   UserSchema,
   Visibility,
@@ -20,7 +21,7 @@ import { readListQuery } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadUserView } from '../users/users.repo.ts';
 import { addFlagGate, requestFlags, type FeatureFlag } from '../widgets/flags.ts';
-import { documentsService, toView } from './documents.service.ts';
+import { documentsService, toView, type PictureSource } from './documents.service.ts';
 import { resumableRoutes } from './resumable.ts';
 import type { FileStorage } from './storage.ts';
 import { dataField, idField, jsonField, readUploadForm, UPLOAD_FIELD_MAX_BYTES, type UploadForm } from './upload-form.ts';
@@ -66,6 +67,11 @@ export const documentRoutes: FastifyPluginAsyncZod<{
   const tags = ['documents'];
   const user = { auth: 'user' as const };
   const consumes = ['multipart/form-data'];
+  const pictureConsumes = ['multipart/form-data', 'application/json'];
+  const fromDocument =
+    ' Or application/json `{ id, documentId }`: `documentId`, a finished document of the caller (e.g. a resumable upload), ' +
+    'becomes the picture as an uploaded file would (an image, SVG too: 404 error.document.notfound for anything not the ' +
+    'caller’s, 415 error.upload.notimage, 409 error.document.inuse when it already belongs to something else).';
 
   /** Reads the form, runs `use`, and removes the temp file whatever happened. */
   async function withForm<T>(req: Parameters<typeof readUploadForm>[0], use: (form: UploadForm) => Promise<T>): Promise<T> {
@@ -75,6 +81,42 @@ export const documentRoutes: FastifyPluginAsyncZod<{
     } finally {
       await svc.dropTemp(form.received);
     }
+  }
+
+  /**
+   * A picture route's request: the multipart form (a new file; `data` {id} or a field `id`, and
+   * `data` itself for places) or a JSON body `{ id, documentId }` naming a finished document of the
+   * caller. `use` gets the source, the id (undefined when none was sent) and the `data` to keep;
+   * the form's temp file goes afterwards.
+   */
+  async function withPicture<T>(
+    req: FastifyRequest,
+    use: (source: PictureSource, sent: { id: () => number | undefined; data: () => Record<string, unknown> }) => Promise<T>,
+  ): Promise<T> {
+    const json = /^application\/json\s*(?:;|$)/i.test(req.headers['content-type'] ?? '');
+    if (!json) {
+      return withForm(req, async (form) =>
+        use(
+          { file: form.received, fileName: form.fileName },
+          {
+            id: () => idField(form.fields, jsonField(form.fields, UPLOAD_FORM_KEYS.data) ?? {}),
+            data: () => {
+              const { id: _id, visibility: _v, ...rest } = dataField(form.fields);
+              return rest;
+            },
+          },
+        ),
+      );
+    }
+    const parsed = PictureFromDocumentSchema.safeParse(req.body);
+    if (!parsed.success) {
+      throw new AppError(
+        ErrorKey.validation,
+        400,
+        parsed.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), key: 'FORM.ERROR.INVALID' })),
+      );
+    }
+    return use({ documentId: parsed.data.documentId }, { id: () => parsed.data.id, data: () => ({}) });
   }
 
   const uploadHandler = async (req: Parameters<typeof readUploadForm>[0]) =>
@@ -168,23 +210,23 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       kind === 'picture' ? '/api/myprofile/image/update' : '/api/myprofile/logo/update',
       {
         schema: {
-          consumes,
+          consumes: pictureConsumes,
           response: { 200: UserSchema },
           tags: ['profile'],
           description:
             'multipart/form-data: `file` (a JPEG, PNG, WebP, GIF, AVIF or SVG image; an SVG is kept as is and gets a PNG thumbnail) ' +
             'and the profile id as `data` {id} or a field `id` ' +
             `(the caller's). Answers the profile with the new ${kind === 'picture' ? 'picturedocument' : 'logodocument'}; the previous one is deleted.` +
-            (kind === 'logo' ? ' Business accounts only.' : ''),
+            (kind === 'logo' ? ' Business accounts only.' : '') +
+            fromDocument,
         },
         config: user,
       },
       async (req) => {
-        await withForm(req, async (form) => {
-          const data = jsonField(form.fields, UPLOAD_FORM_KEYS.data) ?? {};
-          const id = idField(form.fields, data);
+        await withPicture(req, async (source, sent) => {
+          const id = sent.id();
           if (id !== undefined && id !== req.user!.id) throw new AppError(ErrorKey.forbidden, 403);
-          await svc.setProfileImage(req.user!, kind, form.received, form.fileName);
+          await svc.setProfileImage(req.user!, kind, source);
         });
         const view = await loadUserView(db, req.user!.id, req.ctx.language);
         if (!view) throw new AppError(ErrorKey.tokenInvalid, 401);
@@ -197,22 +239,22 @@ export const documentRoutes: FastifyPluginAsyncZod<{
     '/api/widgetpoi/image/update',
     {
       schema: {
-        consumes,
+        consumes: pictureConsumes,
         response: { 200: DocumentSchema },
         tags: ['widgets'],
         description:
           'multipart/form-data: `file` (an image, SVG too) and `data` {id: widget POI id} (or a field `id`). Only the owner of the widget ' +
           '(with the flag of the widget’s version, widgetv1activated or widgetv2activated; 403 error.flag.missing otherwise); ' +
-          'the previous picture is deleted and the widget revision grows by one.',
+          'the previous picture is deleted and the widget revision grows by one.' +
+          fromDocument,
       },
       config: { ...user, flags: WIDGET_FLAGS },
     },
     async (req) =>
-      withForm(req, async (form) => {
-        const data = jsonField(form.fields, UPLOAD_FORM_KEYS.data) ?? {};
-        const id = idField(form.fields, data);
+      withPicture(req, async (source, sent) => {
+        const id = sent.id();
         if (id === undefined) throw new AppError(ErrorKey.validation, 400, [{ path: 'data.id', key: 'FORM.ERROR.REQUIRED' }]);
-        return toView(await svc.setWidgetPoiImage(req.user!, requestFlags(req), id, form.received, form.fileName));
+        return toView(await svc.setWidgetPoiImage(req.user!, requestFlags(req), id, source));
       }),
   );
 
@@ -221,19 +263,24 @@ export const documentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         params: IdParamSchema,
-        consumes,
+        consumes: pictureConsumes,
         response: { 200: DocumentSchema },
         tags: ['places'],
         description:
           'multipart/form-data: `file` (an image, SVG too) and optional `data` (JSON: name, description). The place’s creator or an admin; ' +
-          'public when the place is public. Delete with DELETE /api/document/delete/{id}.',
+          'public when the place is public. Delete with DELETE /api/document/delete/{id}.' +
+          fromDocument +
+          ' The JSON `id`, when sent, must be the path’s.',
       },
       config: user,
     },
     async (req) =>
-      withForm(req, async (form) => {
-        const { id: _id, visibility: _v, ...data } = dataField(form.fields);
-        return toView(await svc.addPlacePicture(req.user!, req.params.id, form.received, form.fileName, data));
+      withPicture(req, async (source, sent) => {
+        // the form's `data` {id} is not the place's (the path names it); the JSON `id` must be the path's
+        if ('documentId' in source && sent.id() !== undefined && sent.id() !== req.params.id) {
+          throw new AppError(ErrorKey.validation, 400, [{ path: 'body.id', key: 'FORM.ERROR.INVALID' }]);
+        }
+        return toView(await svc.addPlacePicture(req.user!, req.params.id, source, sent.data()));
       }),
   );
 

@@ -19,7 +19,7 @@ import { listSql } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ADMIN_PERMISSION, type SessionUser } from '../../plugins/auth.ts';
 import { discard, processUpload, type Processed } from './pipeline.ts';
-import type { Received } from './receive.ts';
+import { receiveToTemp, type Received } from './receive.ts';
 import { deleteKeys, type FileStorage } from './storage.ts';
 
 type Row = typeof documents.$inferSelect;
@@ -70,6 +70,12 @@ export interface UploadMeta {
   replaceId?: number;
   requireImage?: boolean;
 }
+
+/**
+ * Where a picture (profile picture, logo, widget POI, place) comes from: a file just received, or
+ * a finished document of the caller (e.g. a resumable upload), which becomes the picture as is.
+ */
+export type PictureSource = { file: Received; fileName: string } | { documentId: number };
 
 const isAdmin = (u: SessionUser | null) => !!u?.permissions.includes(ADMIN_PERMISSION);
 
@@ -193,6 +199,102 @@ export function documentsService(deps: {
     }
   }
 
+  /**
+   * Makes an existing document of `owner` a picture, as createFromFile does for a new file: the
+   * entity, visibility and `data` of `meta` are set and `within` runs in the same transaction.
+   * The same type rules as a direct picture upload: an image (404 for a document that is not the
+   * owner's, 415 error.upload.notimage otherwise); an SVG kept as a plain document first goes
+   * through the SVG picture checks and gets its PNG thumbnail. A document that already belongs to
+   * another entity (another picture, a place) is refused (409 error.document.inuse).
+   */
+  async function adoptDocument(
+    owner: Pick<SessionUser, 'id'>,
+    documentId: number,
+    meta: Pick<UploadMeta, 'visibility' | 'entityType' | 'entityId'> & { data?: Record<string, unknown> },
+    within: ((tx: Db, row: Row) => Promise<number[]>) | undefined,
+  ): Promise<Row> {
+    const target = { entityType: meta.entityType ?? null, entityId: meta.entityId ?? null };
+    const check = (row: Row | undefined): Row => {
+      if (!row) throw notFound();
+      if (!row.mimeType.startsWith('image/')) throw new AppError(ErrorKey.uploadNotImage, 415);
+      if (row.entityType !== null && (row.entityType !== target.entityType || row.entityId !== target.entityId)) {
+        throw new AppError(ErrorKey.documentInUse, 409);
+      }
+      return row;
+    };
+    const first = check(await own(documentId, owner));
+    // Raster images went through the same pipeline whatever they became; an SVG document has no
+    // thumbnail and was not checked as a picture: that happens now, on its stored bytes.
+    const thumb = first.thumbKey === null ? await pictureThumb(first) : null;
+    let dropIds: number[] = [];
+    let oldThumb: string | null = null;
+    try {
+      const row = await db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ${users} where id = ${owner.id} for update`);
+        const [locked] = await tx
+          .select()
+          .from(documents)
+          .where(and(eq(documents.id, documentId), eq(documents.ownerId, owner.id)))
+          .for('update');
+        const doc = check(locked);
+        if (!thumb && doc.thumbKey === null) throw new AppError(ErrorKey.documentInUse, 409); // its file changed meanwhile
+        if (thumb && doc.sha256 !== first.sha256) throw new AppError(ErrorKey.documentInUse, 409);
+        oldThumb = thumb ? doc.thumbKey : null;
+        const [saved] = await tx
+          .update(documents)
+          .set({
+            visibility: meta.visibility ?? doc.visibility,
+            entityType: target.entityType,
+            entityId: target.entityId,
+            ...(meta.data ? { data: { ...doc.data, ...meta.data } } : {}),
+            ...(thumb ? { thumbKey: thumb } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(documents.id, doc.id))
+          .returning();
+        // the picture it already is stays
+        if (within) dropIds = (await within(tx as unknown as Db, saved)).filter((id) => id !== saved.id);
+        return saved;
+      });
+      if (oldThumb) await removeFiles([oldThumb]);
+      for (const id of dropIds) await removeRow(id, owner.id);
+      return row;
+    } catch (err) {
+      if (thumb) await removeFiles([thumb]);
+      throw err;
+    }
+  }
+
+  /** Runs the picture checks on a stored document's bytes; answers the key of its new thumbnail. */
+  async function pictureThumb(row: Row): Promise<string> {
+    const got = await storage.get(row.storageKey);
+    if (!got) throw notFound();
+    const received = await receiveToTemp(got.body, tmpDir, config.UPLOAD_MAX_BYTES);
+    try {
+      const processed = await processUpload(received, { tmpDir, maxPixels: config.UPLOAD_MAX_PIXELS, requireImage: true });
+      try {
+        if (!processed.thumb) throw new AppError(ErrorKey.uploadNotImage, 415);
+        await storage.put(processed.thumb.key, processed.thumb.path, processed.thumb.contentType);
+        return processed.thumb.key;
+      } finally {
+        await discard(processed);
+      }
+    } finally {
+      await fsp.rm(received.path, { force: true });
+    }
+  }
+
+  /** A new file goes through the pipeline; a document of the owner is taken as it is. */
+  async function attachPicture(
+    owner: Pick<SessionUser, 'id'>,
+    source: PictureSource,
+    meta: Omit<UploadMeta, 'fileName' | 'requireImage'>,
+    within?: (tx: Db, row: Row) => Promise<number[]>,
+  ): Promise<Row> {
+    if ('documentId' in source) return adoptDocument(owner, source.documentId, meta, within);
+    return createFromFile(owner, source.file, { ...meta, fileName: source.fileName, requireImage: true }, within);
+  }
+
   async function removeRow(id: number, ownerId: number): Promise<boolean> {
     const rows = await db
       .delete(documents)
@@ -211,7 +313,7 @@ export function documentsService(deps: {
     throw notFound();
   }
 
-  async function own(id: number, user: SessionUser): Promise<Row> {
+  async function own(id: number, user: Pick<SessionUser, 'id'>): Promise<Row> {
     const [row] = await db
       .select()
       .from(documents)
@@ -292,20 +394,18 @@ export function documentsService(deps: {
    * Sets the profile picture or logo (a public document) and removes the previous one with its
    * files. A logo is for business accounts only.
    */
-  async function setProfileImage(user: SessionUser, kind: 'picture' | 'logo', input: Received, fileName: string): Promise<void> {
+  async function setProfileImage(user: SessionUser, kind: 'picture' | 'logo', source: PictureSource): Promise<void> {
     if (kind === 'logo' && user.accountType !== AccountType.business) throw new AppError(ErrorKey.logoBusinessOnly, 403);
     const column = kind === 'picture' ? users.pictureDocumentId : users.logoDocumentId;
-    await createFromFile(
+    await attachPicture(
       user,
-      input,
+      source,
       {
-        fileName,
         data: {},
         extraData: null,
         visibility: Visibility.all,
         entityType: kind === 'picture' ? 'profile-picture' : 'profile-logo',
         entityId: user.id,
-        requireImage: true,
       },
       async (tx, row) => {
         const [prev] = await tx.select({ id: column }).from(users).where(eq(users.id, user.id));
@@ -324,7 +424,7 @@ export function documentsService(deps: {
    * 403 error.flag.missing, as the widgets module does). The widget's revision grows by one and the
    * widgets module's public cache drops the widget, so visitors see the new picture at once.
    */
-  async function setWidgetPoiImage(user: SessionUser, flags: FeatureFlags, poiId: number, input: Received, fileName: string): Promise<Row> {
+  async function setWidgetPoiImage(user: SessionUser, flags: FeatureFlags, poiId: number, source: PictureSource): Promise<Row> {
     const [poi] = await db
       .select({ id: widgetPois.id, widgetId: widgetPois.widgetId, version: widgets.version, publicId: widgets.publicId })
       .from(widgetPois)
@@ -333,10 +433,10 @@ export function documentsService(deps: {
       .limit(1);
     if (!poi) throw new AppError(ErrorKey.widgetPoiNotFound, 404);
     needWidgetFlag(flags, poi.version);
-    const row = await createFromFile(
+    const row = await attachPicture(
       user,
-      input,
-      { fileName, data: {}, extraData: null, visibility: Visibility.all, entityType: 'widget-poi', entityId: poi.id, requireImage: true },
+      source,
+      { data: {}, extraData: null, visibility: Visibility.all, entityType: 'widget-poi', entityId: poi.id },
       async (tx, row) => {
         const [prev] = await tx
           .select({ id: widgetPois.pictureDocumentId })
@@ -371,17 +471,15 @@ export function documentsService(deps: {
    * Adds a picture to a place: its creator or an admin (403 error.place.forbidden for other readers).
    * The picture is public when the place is, else private to its uploader.
    */
-  async function addPlacePicture(user: SessionUser, placeId: number, input: Received, fileName: string, data: Record<string, unknown>) {
+  async function addPlacePicture(user: SessionUser, placeId: number, source: PictureSource, data: Record<string, unknown>) {
     const place = await placeFor(placeId, user);
     if (!place.canChange) throw new AppError(ErrorKey.placeForbidden, 403);
-    return createFromFile(user, input, {
-      fileName,
+    return attachPicture(user, source, {
       data,
       extraData: null,
       visibility: place.visibility === Visibility.all ? Visibility.all : Visibility.private,
       entityType: 'place',
       entityId: place.id,
-      requireImage: true,
     });
   }
 

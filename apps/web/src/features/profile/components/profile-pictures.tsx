@@ -4,11 +4,12 @@ import { PicturePicker } from '../../../components/picture-picker';
 import { UploadMessageText, UploadProgress } from '../../../components/upload-progress';
 import { updateUser, useAuth } from '../../../lib/auth';
 import { useLatestImage } from '../../../lib/image-loader';
-import { isRetryableUpload, uploadMultipart } from '../../../lib/uploads/transport';
+import { uploadPicture } from '../../../lib/uploads/picture';
+import { isRetryableUpload } from '../../../lib/uploads/transport';
 import { useUploadQueue } from '../../../lib/uploads/use-upload-queue';
 import { getProfile } from '../api/get-profile';
 
-/** SPEC §7: where a profile picture and a business's logo are uploaded (multipart, data {id}). */
+/** SPEC §7: where a profile picture and a business's logo are uploaded (lib/uploads/picture: multipart, or resumable when big). */
 const UPLOAD_PATHS = { picture: '/myprofile/image/update', logo: '/myprofile/logo/update' } as const;
 
 /**
@@ -34,7 +35,7 @@ function PictureUpload({ kind, profileId }: { kind: keyof typeof UPLOAD_PATHS; p
   const doc = kind === 'picture' ? user?.picturedocument : user?.logodocument;
   const image = useLatestImage(doc?.urlThumb240);
   const { queue, state } = useUploadQueue({
-    send: (item, hooks) => uploadMultipart(UPLOAD_PATHS[kind], item.file, { fileName: item.fileName, data: { id: profileId } }, hooks),
+    send: (item, hooks) => uploadPicture(item.file, { path: UPLOAD_PATHS[kind], id: profileId, fileName: item.fileName }, hooks),
     retryable: isRetryableUpload,
     // the answer is the profile with the new document: the session's user carries the new
     // thumbnail (side menu, this preview); an answer that is not a profile → read it again

@@ -2,7 +2,8 @@ import { UploadStatus, type WidgetDetail, type WidgetPoiView } from '@spotlist/c
 import { useTranslation } from 'react-i18next';
 import { PicturePicker } from '../../../components/picture-picker';
 import { UploadMessageText, UploadProgress } from '../../../components/upload-progress';
-import { isRetryableUpload, uploadMultipart } from '../../../lib/uploads/transport';
+import { uploadPicture } from '../../../lib/uploads/picture';
+import { isRetryableUpload } from '../../../lib/uploads/transport';
 import { useUploadQueue } from '../../../lib/uploads/use-upload-queue';
 
 const isDetail = (v: unknown): v is WidgetDetail =>
@@ -11,8 +12,8 @@ const isDetail = (v: unknown): v is WidgetDetail =>
 /**
  * A POI's picture (its own chunk: the upload client, queue and picker load when a POI's picture
  * is first opened). The picked file (photo library or camera, components/picture-picker) goes
- * as multipart `file` + `data` {id: widgetPoiId} to POST /api/widgetpoi/image/update through the
- * upload queue (lib/uploads: progress, SPEC §9 retries of network and server failures, cancel);
+ * as multipart `file` + `data` {id: widgetPoiId} to POST /api/widgetpoi/image/update (a big one
+ * resumably, then as JSON {id, documentId}: lib/uploads/picture) through the upload queue (lib/uploads: progress, SPEC §9 retries of network and server failures, cancel);
  * the answer is the widget with the new picture (else the widget is read again).
  */
 export default function PoiPicture({
@@ -26,7 +27,7 @@ export default function PoiPicture({
 }) {
   const { t } = useTranslation();
   const { queue, state } = useUploadQueue<unknown>({
-    send: (item, hooks) => uploadMultipart('/widgetpoi/image/update', item.file, { fileName: item.fileName, data: { id: poi.id } }, hooks),
+    send: (item, hooks) => uploadPicture(item.file, { path: '/widgetpoi/image/update', id: poi.id, fileName: item.fileName }, hooks),
     retryable: isRetryableUpload,
     onDone: (item) => onUploaded(isDetail(item.result) ? item.result : null),
   });
