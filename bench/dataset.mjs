@@ -101,12 +101,13 @@ export const parts = [
   },
   {
     name: 'widgets',
-    // The first business gets the widget v2 flag (as an admin would switch it on) and a widget with
-    // 30 POIs in two languages through the real API, for GET /api/public/widget/{publicId}.
+    // The first business gets the widget v2 and guest app flags (as an admin would switch them on),
+    // a widget with 30 POIs in two languages through the real API, for GET /api/public/widget/{publicId}
+    // and the frame page /w/{publicId}, and an enabled guest app showing that widget (/g/{guestAppPublicId}).
     async seed({ api, sql, data }) {
       const owner = data.users.find((u) => u.accountType === 2);
       const db = await sql();
-      await db.query('update users set widgetv2activated = true where id = $1', [owner.id]);
+      await db.query('update users set widgetv2activated = true, has_guest = true where id = $1', [owner.id]);
       const { rows } = await db.query('select id from places order by id limit 30');
       const widget = await api.post(
         '/api/widget/add',
@@ -122,7 +123,21 @@ export const parts = [
         const texts = i % 2 === 0 ? { de: { description: `Unser Tipp Nummer ${i + 1}: unbedingt ansehen.` } } : undefined;
         await api.post('/api/widgetpoi/add', { widgetId: widget.id, placeId: r.id, ...(texts ? { texts } : {}) }, { token: owner.token });
       }
-      return { count: 1, publicId: widget.publicId, pois: rows.length };
+      await api.get('/api/guestapp', { token: owner.token });
+      const guestApp = await api.post(
+        '/api/guestapp',
+        {
+          enabled: true,
+          widgetIds: [widget.id],
+          welcome: {
+            de: { title: 'Willkommen', text: 'Schön, dass Sie da sind.' },
+            en: { title: 'Welcome', text: 'Nice to have you here.' },
+          },
+          contact: { phone: '+49 89 123456', hours: '8–22' },
+        },
+        { token: owner.token },
+      );
+      return { count: 1, publicId: widget.publicId, pois: rows.length, guestAppPublicId: guestApp.publicId };
     },
   },
 ];

@@ -93,7 +93,11 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 function ensureBuilt() {
   const needWeb = !args['web-dist'];
-  const needs = [[SERVER_MAIN, '@spotlist/server']];
+  // the visitor pages (/w/…, /g/…) Lighthouse opens are the embed build the server serves
+  const needs = [
+    [SERVER_MAIN, '@spotlist/server'],
+    [path.join(ROOT, 'apps/embed/dist/frame.html'), '@spotlist/embed'],
+  ];
   if (needWeb) needs.unshift([path.join(ROOT, 'apps/web/dist/index.html'), '@spotlist/web']);
   for (const [file, workspace] of needs) {
     if (fs.existsSync(file) && !args.rebuild) continue;
@@ -226,7 +230,13 @@ async function main() {
         track: (fn) => cleanups.push(fn),
         pages: lighthousePages.map((p) => {
           const user = p.user?.({ data: dataset.data });
-          return { name: p.name, path: p.path, expectPath: p.path, login: user && { email: user.email, password: user.password } };
+          const pagePath = typeof p.path === 'function' ? p.path({ data: dataset.data }) : p.path;
+          return {
+            name: p.name,
+            path: pagePath,
+            expectPath: pagePath.split('?')[0],
+            login: user && { email: user.email, password: user.password },
+          };
         }),
       });
     } catch (err) {
@@ -251,7 +261,12 @@ async function main() {
     schemaVersion: 1,
     date: date.toISOString(),
     // 'custom' when sizes or durations were changed: such figures do not compare with full runs.
-    mode: args.duration || args.warmup || args.users || args.places || args.only || args['lighthouse-runs'] ? 'custom' : args.quick ? 'quick' : 'full',
+    mode:
+      args.duration || args.warmup || args.users || args.places || args.only || args['lighthouse-runs']
+        ? 'custom'
+        : args.quick
+          ? 'quick'
+          : 'full',
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     machine: describeMachine({
       postgres: db.version,

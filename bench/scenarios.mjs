@@ -94,8 +94,15 @@ export const scenarios = [
 
 // The pages Lighthouse measures (mobile preset), in this order. `user` makes the run log in through
 // the login form first, as that seeded user; a run that does not end on `path` is reported as an
-// error. Later pages (a public widget, a guest app) append an entry here.
+// error. `path` is a string or `({ data }) => string` (a page of seeded data).
 export const lighthousePages = [
   { name: 'login', path: '/login', targets: { performance: 95, accessibility: 100 } },
   { name: 'dashboard', path: '/dashboard', user: ({ data }) => data.users[0], targets: { performance: 95, accessibility: 100 } },
+  // the public widget frame (as the embed loader's iframe opens it) and the guest app, no account
+  {
+    name: 'widget-frame',
+    path: ({ data }) => `/w/${data.widgets.publicId}?lang=de`,
+    targets: { performance: 95, accessibility: 100 },
+  },
+  { name: 'guest-app', path: ({ data }) => `/g/${data.widgets.guestAppPublicId}`, targets: { performance: 95, accessibility: 100 } },
 ];

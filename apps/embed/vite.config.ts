@@ -11,8 +11,8 @@ import { defineConfig, type Plugin } from 'vite';
  *   guest-sw.js       GET /guest-sw.js         the guest app's service worker (scope /g/)
  *   guest.webmanifest GET /guest.webmanifest   the guest app's manifest (copied from public/)
  *
- * VITE_MAP_TILE_URL: map tiles ({z}/{x}/{y}), as in the web app; the server's CSP for /w/ and /g/
- * must allow its host.
+ * Map tiles are not a build setting: the server puts its MAP_TILE_URL into frame.html and guest.html
+ * (`<meta name="spotlist-tiles">`, read by src/lib/tiles.ts) when it serves them.
  */
 const ASSET_URL = '/embed-assets/';
 const src = (file: string) => path.join(import.meta.dirname, 'src', file);

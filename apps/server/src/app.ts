@@ -152,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.PUBLIC_URL,
     embedRoot: deps.embedRoot ?? config.EMBED_DIST,
     tileOrigin: tileOrigin(config.MAP_TILE_URL),
+    tileUrl: config.MAP_TILE_URL,
   });
   await app.register(documentRoutes, {
     db,
@@ -160,6 +161,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     widgetChanged: (publicId) => widgetCache.invalidate(publicId),
   });
 
-  await app.register(webPlugin, { root: deps.webRoot });
+  await app.register(webPlugin, { root: deps.webRoot, tileUrl: config.MAP_TILE_URL });
   return app;
 }

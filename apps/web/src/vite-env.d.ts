@@ -14,7 +14,6 @@ interface ImportMetaEnv {
   readonly VITE_PRIVACY_URL?: string;
   readonly VITE_TERMS_URL?: string;
   readonly VITE_LOGO_LINK_URL?: string;
-  readonly VITE_MAP_TILE_URL?: string;
   readonly VITE_MAP_ATTRIBUTION?: string;
 }
 

@@ -71,6 +71,8 @@ export const ErrorKey = {
   importNoFile: 'error.import.nofile',
   // Documents and uploads (modules/README.md "Documents and uploads").
   documentNotFound: 'error.document.notfound',
+  /** The document already belongs to something else (another picture, a place): it cannot become this picture. */
+  documentInUse: 'error.document.inuse',
   /** The request has no `file` part (or an empty file). */
   uploadNoFile: 'error.upload.nofile',
   /** The file is over UPLOAD_MAX_BYTES (or its declared Upload-Length is). */

@@ -3,6 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import type { PublicPoi } from '@spotlist/contracts';
 import { divIcon, latLngBounds, map as createMap, marker, tileLayer } from 'leaflet';
 import { useEffect, useRef } from 'preact/hooks';
+import { tileUrl } from '../lib/tiles';
 
 export interface MapViewProps {
   pois: PublicPoi[];
@@ -11,7 +12,6 @@ export interface MapViewProps {
 
 /** SPEC §3: Marienplatz, zoom 10, when no place has a position. */
 const DEFAULT_CENTER: [number, number] = [48.137154, 11.576124];
-const TILES = import.meta.env.VITE_MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">© OpenStreetMap</a>';
 
 export function MapView({ pois, onOpen }: MapViewProps) {
@@ -23,7 +23,7 @@ export function MapView({ pois, onOpen }: MapViewProps) {
 
   useEffect(() => {
     const m = createMap(elRef.current!, { scrollWheelZoom: false }).setView(DEFAULT_CENTER, 10);
-    tileLayer(TILES, { maxZoom: 19, attribution: ATTRIBUTION }).addTo(m);
+    tileLayer(tileUrl(), { maxZoom: 19, attribution: ATTRIBUTION }).addTo(m);
     // SPEC §9: markers 29×35; keyboard users reach them with Tab and open them with Enter.
     const icon = divIcon({ className: 'sl-pin', html: '<span></span>', iconSize: [29, 35], iconAnchor: [14, 33] });
     const placed = pois.filter((p) => p.latitude != null && p.longitude != null);

@@ -3,13 +3,16 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ErrorKey } from '@spotlist/contracts';
+import { withTilesMeta } from '../lib/tiles-meta.ts';
 
 /**
  * Serves the built web app (apps/web/dist) on the same port as the API, with an SPA fallback:
- * any GET that is not an API call and not a file answers index.html.
+ * any GET that is not an API call and not a file answers index.html. index.html (also as
+ * `/index.html`, which the web app's service worker precaches) carries the map tile URL of this
+ * configuration (`withTilesMeta`), the one the content security policy allows.
  */
-export const webPlugin = fp<{ root: string | undefined }>(
-  async (app, { root }) => {
+export const webPlugin = fp<{ root: string | undefined; tileUrl: string }>(
+  async (app, { root, tileUrl }) => {
     const index = root ? path.join(root, 'index.html') : undefined;
     const hasWeb = !!index && fs.existsSync(index);
     if (hasWeb) {
@@ -17,6 +20,8 @@ export const webPlugin = fp<{ root: string | undefined }>(
         root: root!,
         wildcard: false,
         index: false,
+        // served below with the tile URL meta
+        allowedPath: (pathName) => pathName !== '/index.html',
         setHeaders: (res, file) => {
           const rel = path.relative(root!, file);
           if (rel.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -24,10 +29,17 @@ export const webPlugin = fp<{ root: string | undefined }>(
         },
       });
     }
-    const html = hasWeb ? fs.readFileSync(index!) : undefined;
+    const html = hasWeb ? withTilesMeta(fs.readFileSync(index!), tileUrl) : undefined;
     app.setNotFoundHandler((req, reply) => {
       const url = req.url.split('?')[0];
-      if (url.startsWith('/api/') || url === '/api' || !html || (req.method !== 'GET' && req.method !== 'HEAD') || path.extname(url)) {
+      const isIndex = url === '/index.html';
+      if (
+        url.startsWith('/api/') ||
+        url === '/api' ||
+        !html ||
+        (req.method !== 'GET' && req.method !== 'HEAD') ||
+        (path.extname(url) && !isIndex)
+      ) {
         return reply.status(404).send({ key: ErrorKey.routeNotFound });
       }
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

@@ -1,6 +1,6 @@
 import { GUARD_REDIRECT_DELAY_MS } from '@spotlist/contracts';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { matchPath } from 'react-router-dom';
+import { matchPath, useLocation } from 'react-router-dom';
 import { useAuth, rememberGuardedPage } from '../lib/auth';
 import { authStore } from '../lib/auth-store';
 import { useAppNavigate, useCurrentLocation } from '../lib/navigation';
@@ -11,7 +11,11 @@ import { PageLoading } from '../components/page-loading';
  * SPEC §2 guards.
  * - A page needing login, with nobody logged in, remembers the requested page and its
  *   parameters, then after 500 ms sends the visitor to the login page.
- * - A page for anonymous visitors sends a logged-in user to the dashboard after 500 ms.
+ * - A page for anonymous visitors sends a logged-in user to the dashboard after 500 ms — except
+ *   when opened with a guest key (`?guest=KEY` or `#guest=KEY`: the guest app's "Save your
+ *   likes"): then the login or signup page moves the guest's likes to this account first
+ *   (features/auth/guest-claim.ts, lazy) and goes to the dashboard itself, dropping the key from
+ *   the URL. Waiting for the claim there costs the first bundle less than loading it here.
  * The redirect happens only if the guarded page is still the current one (Ionic keeps earlier
  * pages of the stack mounted; a page left in the meantime must not pull the user back).
  */
@@ -53,7 +57,9 @@ export function RequireUser({ path, children }: { path: string; children: ReactN
 
 export function RequireAnonymous({ path, children }: { path: string; children: ReactNode }) {
   const { status } = useAuth();
-  useDelayedRedirect(status === 'authenticated', path, PATHS.dashboard);
+  const at = useLocation();
+  // with a guest key the page itself claims, then leaves (login-page.tsx, signup-page.tsx)
+  useDelayedRedirect(status === 'authenticated' && !/[?#&]guest=[^&]/.test(at.search + at.hash), path, PATHS.dashboard);
   return children;
 }
 

@@ -4,13 +4,13 @@ import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'rea
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../lib/config';
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, osmAttribution } from '../lib/map';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, mapTileUrl, osmAttribution } from '../lib/map';
 
 /**
  * The map picker of the business locations and of new widget places (its own chunk: Leaflet loads only when the picker
  * opens). A click (or "Use the centre of the map", for keyboards) sets the point.
- * SPEC §3 map defaults: a fixed Munich-area coordinate (Marienplatz), zoom 10. Tiles from
- * VITE_MAP_TILE_URL (OpenStreetMap by default; the server's CSP allows its host). The point is a
+ * SPEC §3 map defaults: a fixed Munich-area coordinate (Marienplatz), zoom 10. Tiles from the
+ * server's MAP_TILE_URL (`mapTileUrl`, the host its CSP allows). The point is a
  * vector circle, so no marker images have to be bundled.
  */
 /** Where a picked city is shown: close enough to pick a street. */
@@ -80,7 +80,7 @@ export default function MapPicker({ focus, point, onPoint }: MapPickerProps) {
         className="map-picker-map"
         scrollWheelZoom={false}
       >
-        <TileLayer url={config.mapTileUrl} attribution={attribution} />
+        <TileLayer url={mapTileUrl()} attribution={attribution} />
         <FollowFocus focus={focus} />
         <PickOnClick onPoint={onPoint} />
         {point && (

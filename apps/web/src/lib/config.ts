@@ -19,8 +19,6 @@ export const config = {
   privacyUrl: value(env.VITE_PRIVACY_URL, 'https://spotlist.example/privacy/'),
   termsUrl: value(env.VITE_TERMS_URL, 'https://spotlist.example/terms/'),
   logoLinkUrl: value(env.VITE_LOGO_LINK_URL, 'https://spotlist.example/'),
-  /** Map tiles ({z}/{x}/{y}); the server's CSP must allow the host. */
-  mapTileUrl: value(env.VITE_MAP_TILE_URL, 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** The tiles' attribution (HTML); empty: the translated OpenStreetMap notice. */
   mapAttribution: value(env.VITE_MAP_ATTRIBUTION, ''),
 } as const;

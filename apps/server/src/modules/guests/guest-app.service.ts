@@ -10,7 +10,7 @@ import {
   type PublicGuestApp,
 } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
-import { guestApps, languages, listItems, lists, places, users, widgets } from '../../db/schema/index.ts';
+import { documents, guestApps, languages, listItems, lists, places, users, widgets } from '../../db/schema/index.ts';
 import type { GuestContactRow, GuestWelcomeRow } from '../../db/schema/widgets.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -141,6 +141,7 @@ export function guestAppService(db: Db, widgetCache: PublicWidgetCache) {
           app: guestApps,
           nickname: users.nickname,
           logoDocumentId: users.logoDocumentId,
+          logoSha256: documents.sha256,
           ownerLanguage: languages.key,
           v1: users.widgetv1activated,
           v2: users.widgetv2activated,
@@ -148,6 +149,7 @@ export function guestAppService(db: Db, widgetCache: PublicWidgetCache) {
         .from(guestApps)
         .innerJoin(users, eq(users.id, guestApps.ownerId))
         .innerJoin(languages, eq(languages.id, users.languageId))
+        .leftJoin(documents, eq(documents.id, users.logoDocumentId))
         .where(and(eq(guestApps.publicId, publicId), eq(guestApps.enabled, true), eq(users.hasGuest, true)));
       if (!app) return null;
       const a = app.app;
@@ -230,7 +232,7 @@ export function guestAppService(db: Db, widgetCache: PublicWidgetCache) {
         language,
         languages: languagesOffered,
         businessName: app.nickname,
-        logoUrl: app.logoDocumentId ? documentUrls(app.logoDocumentId).url : null,
+        logoUrl: documentUrls({ id: app.logoDocumentId, sha256: app.logoSha256, thumbKey: null })?.url ?? null,
         title: welcome.title || app.nickname,
         text: welcome.text || '',
         contact: a.contact ?? {},

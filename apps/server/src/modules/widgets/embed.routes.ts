@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ErrorKey } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { withTilesMeta } from '../../lib/tiles-meta.ts';
 import { widgetHead } from './public-widget.ts';
 
 const PUBLIC_ID = /^[A-Za-z0-9_-]{8,32}$/;
@@ -55,14 +56,16 @@ const notFoundPage = Buffer.from(
  * The visitor pages built by apps/embed (EMBED_DIST, default apps/embed/dist): the loader script,
  * the widget frame, the guest app, their assets, service worker and manifest. Without a build
  * these answer 404 `error.embed.missing`. Files are read when asked and kept in memory until their
- * modification time changes.
+ * modification time changes. The two pages carry the map tile URL (`withTilesMeta`).
  */
 export const embedRoutes: FastifyPluginAsync<{
   db: Db;
   root: string | undefined;
   tileOrigin: string;
+  /** MAP_TILE_URL, put into the frame and guest pages as `<meta name="spotlist-tiles">`. */
+  tileUrl: string;
   guestAppExists: (publicId: string) => Promise<boolean>;
-}> = async (app, { db, root, tileOrigin, guestAppExists }) => {
+}> = async (app, { db, root, tileOrigin, tileUrl, guestAppExists }) => {
   const files = new Map<string, { mtimeMs: number; body: Buffer }>();
   const read = async (rel: string): Promise<Buffer | null> => {
     if (!root) return null;
@@ -78,6 +81,17 @@ export const embedRoutes: FastifyPluginAsync<{
     } catch {
       return null;
     }
+  };
+  /** A page (frame.html, guest.html) with the tile URL meta, made once per file version. */
+  const pages = new Map<string, { source: Buffer; body: Buffer }>();
+  const page = async (rel: string): Promise<Buffer | null> => {
+    const source = await read(rel);
+    if (!source) return null;
+    const hit = pages.get(rel);
+    if (hit && hit.source === source) return hit.body;
+    const body = withTilesMeta(source, tileUrl);
+    pages.set(rel, { source, body });
+    return body;
   };
   const missing = () => new AppError(ErrorKey.embedMissing, 404);
   const sendFile = (reply: FastifyReply, rel: string, body: Buffer) =>
@@ -102,7 +116,7 @@ export const embedRoutes: FastifyPluginAsync<{
       helmet: { ...crossOrigin, frameguard: false, contentSecurityPolicy: false },
     },
     async (req, reply) => {
-      const html = await read('frame.html');
+      const html = await page('frame.html');
       if (!html) {
         reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").header('x-frame-options', 'DENY');
         throw missing();
@@ -128,7 +142,7 @@ export const embedRoutes: FastifyPluginAsync<{
     '/g/:publicId',
     { schema: { hide: true }, config: visitor, logLevel: 'warn' },
     async (req, reply) => {
-      const html = await read('guest.html');
+      const html = await page('guest.html');
       if (!html) throw missing();
       if (!PUBLIC_ID.test(req.params.publicId) || !(await guestAppExists(req.params.publicId))) {
         return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(notFoundPage);

@@ -18,9 +18,11 @@ export const widgetsModule: FastifyPluginAsync<{
   publicUrl?: string;
   embedRoot?: string;
   tileOrigin: string;
+  /** MAP_TILE_URL: the visitor pages get it in a meta tag (their map reads it). */
+  tileUrl: string;
   /** The app's public widget cache (other modules' widget changes drop from it too); a new one without. */
   cache?: PublicWidgetCache;
-}> = async (app, { db, publicUrl, embedRoot, tileOrigin, cache: given }) => {
+}> = async (app, { db, publicUrl, embedRoot, tileOrigin, tileUrl, cache: given }) => {
   const cache = given ?? publicWidgetCache(db);
   const analytics = analyticsService(db);
   const guestApp = guestAppService(db, cache);
@@ -28,5 +30,5 @@ export const widgetsModule: FastifyPluginAsync<{
   await app.register(publicWidgetRoutes, { cache });
   await app.register(analyticsRoutes, { db });
   await app.register(guestRoutes, { db, publicUrl, analytics, guestApp });
-  await app.register(embedRoutes, { db, root: embedRoot, tileOrigin, guestAppExists: (id) => guestApp.exists(id) });
+  await app.register(embedRoutes, { db, root: embedRoot, tileOrigin, tileUrl, guestAppExists: (id) => guestApp.exists(id) });
 };

@@ -9,7 +9,8 @@ import Fastify from 'fastify';
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { embedRoutes, frameCsp } from './embed.routes.ts';
 import { eq, sql } from 'drizzle-orm';
-import { widgets } from '../../db/schema/index.ts';
+import { documents, widgets } from '../../db/schema/index.ts';
+import { pngOf, upload } from '../documents/test-helpers.ts';
 import { matchesEtag, PUBLIC_WIDGET_TTL_MS, publicWidgetCache } from './public-widget.ts';
 import { ALL_FLAGS, business, setFlags } from './widget-test-helpers.ts';
 
@@ -175,6 +176,63 @@ describe('GET /api/public/widget/{publicId}', () => {
   });
 });
 
+describe('POI picture addresses', () => {
+  it('carry ?v= of the file (as the documents module builds them) and change when the file is replaced in place', async () => {
+    const b = await business(t.app, { widgetv2activated: true, hasGuest: true });
+    const placeId = await addPlace(t.app, b.token, 'Hofgarten', SPOTS.marienplatz);
+    const w = (await req(t.app, 'POST', '/api/widget/add', { token: b.token, body: { name: 'Pics' } })).json();
+    const poiId = (await req(t.app, 'POST', '/api/widgetpoi/add', { token: b.token, body: { widgetId: w.id, placeId } })).json().pois[0]
+      .id as number;
+    const set = await upload(
+      t.app,
+      b.token,
+      { value: await pngOf(50, 40) },
+      { data: JSON.stringify({ id: poiId }) },
+      '/api/widgetpoi/image/update',
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    const doc = set.json() as { id: number; url: string; urlThumb240: string };
+    const v = async () => (await t.database.db.select().from(documents).where(eq(documents.id, doc.id)))[0].sha256.slice(0, 16);
+    const v1 = await v();
+    const file1 = `/api/document/${doc.id}/file?v=${v1}`;
+    const thumb1 = `/api/document/${doc.id}/thumb?v=${v1}`;
+    expect([doc.url, doc.urlThumb240]).toEqual([file1, thumb1]);
+    // the business's view, the public widget and a guest app's widget all use the same addresses
+    const own = await req(t.app, 'GET', `/api/widget/${w.id}`, { token: b.token });
+    expect(own.json().pois[0].picture).toEqual({ id: doc.id, url: file1, urlThumb240: thumb1 });
+    expect((await pub(w.publicId)).json().pois[0]).toMatchObject({ pictureUrl: file1, thumbUrl: thumb1 });
+
+    // another instance's cache, built before the file is replaced
+    let clock = 5_000_000;
+    const other = publicWidgetCache(t.database.db, () => clock);
+    expect(JSON.parse((await other.get(w.publicId, '')).body!).pois[0].pictureUrl).toBe(file1);
+
+    // the same document (same id) gets another file: no widget revision, a new hash
+    const replaced = await upload(t.app, b.token, { value: await pngOf(64, 48) }, { data: JSON.stringify({ id: doc.id }) });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().id).toBe(doc.id);
+    const v2 = await v();
+    expect(v2).not.toBe(v1);
+    const file2 = `/api/document/${doc.id}/file?v=${v2}`;
+    expect((await req(t.app, 'GET', `/api/widget/${w.id}`, { token: b.token })).json().pois[0].picture.url).toBe(file2);
+    clock += PUBLIC_WIDGET_TTL_MS + 1;
+    const later = await other.get(w.publicId, '');
+    expect(JSON.parse(later.body!).pois[0]).toMatchObject({ pictureUrl: file2, thumbUrl: `/api/document/${doc.id}/thumb?v=${v2}` });
+  });
+
+  it("the guest app's logo address carries ?v= too", async () => {
+    const b = await business(t.app, { hasGuest: true });
+    const logo = await upload(t.app, b.token, { value: await pngOf(40, 40) }, {}, '/api/myprofile/logo/update');
+    expect(logo.statusCode, logo.body).toBe(200);
+    const app = (await req(t.app, 'GET', '/api/guestapp', { token: b.token })).json();
+    await req(t.app, 'POST', '/api/guestapp', { token: b.token, body: { enabled: true } });
+    const [row] = await t.database.db.select().from(documents).where(eq(documents.ownerId, b.user.id));
+    const res = await t.app.inject({ method: 'GET', url: `/api/public/guest-app/${app.publicId}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().logoUrl).toBe(`/api/document/${row.id}/file?v=${row.sha256.slice(0, 16)}`);
+  });
+});
+
 describe('visitor pages and framing', () => {
   it('/w/{publicId} may be framed anywhere when no domains are set, only there (and here) when they are', async () => {
     const any = await t.app.inject({ method: 'GET', url: `/w/${publicId}` });
@@ -238,7 +296,13 @@ describe('without an embed build', () => {
     // the routes alone (with the app's error handler), without a build folder
     const bare = Fastify({ logger: false });
     await bare.register(errorsPlugin);
-    await bare.register(embedRoutes, { db: t.database.db, root: undefined, tileOrigin: "'self'", guestAppExists: async () => true });
+    await bare.register(embedRoutes, {
+      db: t.database.db,
+      root: undefined,
+      tileOrigin: "'self'",
+      tileUrl: '',
+      guestAppExists: async () => true,
+    });
     try {
       for (const url of [
         '/embed.js',

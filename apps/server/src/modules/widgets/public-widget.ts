@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { APP_LANGUAGES, roundCoordinate, type AppLanguage, type PublicPoi, type PublicWidget } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
-import { languages, places, users, widgetPois, widgets } from '../../db/schema/index.ts';
+import { documents, languages, places, users, widgetPois, widgets } from '../../db/schema/index.ts';
 import type { PoiTextsRow, WidgetStyleRow, WidgetTextsRow } from '../../db/schema/widgets.ts';
 import { qc } from '../places/place-sql.ts';
 import { documentUrls } from './widgets.service.ts';
@@ -49,6 +49,8 @@ interface PoiRow {
   placeId: number;
   texts: PoiTextsRow;
   pictureDocumentId: number | null;
+  pictureSha256: string | null;
+  pictureThumbKey: string | null;
   name: string;
   description: string | null;
   placeTexts: Record<string, { name?: string; description?: string }>;
@@ -64,14 +66,17 @@ interface PoiRow {
 
 /**
  * What decides whether a cached answer is still right: the widget's revision (every business-side
- * change), the newest change of its places (a place's creator edits it) and the number of POI
- * pictures (a deleted document clears one without a revision). Null when the widget is unknown or
- * switched off (its owner lost the flag of its version).
+ * change), the newest change of its places (a place's creator edits it), the number of POI
+ * pictures (a deleted document clears one without a revision) and the newest change of those
+ * pictures' documents (a file replaced in place keeps its id but gets a new `?v=` address). Null
+ * when the widget is unknown or switched off (its owner lost the flag of its version).
  */
 const stampSql = (publicId: string) => sql`
   select w.id, w.revision::text || '.' ||
     coalesce((select (extract(epoch from max(p.updated_at)) * 1000)::bigint::text || '.' || count(wp.picture_document_id)::text
-       from ${widgetPois} wp join ${places} p on p.id = wp.place_id where wp.widget_id = w.id), '0.0') as stamp
+       || '.' || coalesce((extract(epoch from max(d.updated_at)) * 1000)::bigint::text, '0')
+       from ${widgetPois} wp join ${places} p on p.id = wp.place_id left join ${documents} d on d.id = wp.picture_document_id
+       where wp.widget_id = w.id), '0.0.0') as stamp
   from ${widgets} w join ${users} u on u.id = w.owner_id
   where w.public_id = ${publicId}
     and ((w.version = 1 and u.widgetv1activated) or (w.version = 2 and u.widgetv2activated))`;
@@ -112,6 +117,8 @@ async function poiRows(db: Db, widgetId: number): Promise<PoiRow[]> {
       placeId: widgetPois.placeId,
       texts: widgetPois.texts,
       pictureDocumentId: widgetPois.pictureDocumentId,
+      pictureSha256: documents.sha256,
+      pictureThumbKey: documents.thumbKey,
       name: places.name,
       description: places.description,
       placeTexts: places.texts,
@@ -126,18 +133,20 @@ async function poiRows(db: Db, widgetId: number): Promise<PoiRow[]> {
     })
     .from(widgetPois)
     .innerJoin(places, eq(places.id, widgetPois.placeId))
+    .leftJoin(documents, eq(documents.id, widgetPois.pictureDocumentId))
     .where(eq(widgetPois.widgetId, widgetId))
     .orderBy(asc(widgetPois.position), asc(widgetPois.id))) as PoiRow[];
 }
 
 /** A POI in one language: the business's words, else the place's texts in it, else the place's own. */
 export function publicPoi(
-  r: Omit<PoiRow, 'texts' | 'pictureDocumentId'> & { texts?: PoiTextsRow; pictureDocumentId?: number | null },
+  r: Omit<PoiRow, 'texts' | 'pictureDocumentId' | 'pictureSha256' | 'pictureThumbKey'> &
+    Partial<Pick<PoiRow, 'texts' | 'pictureDocumentId' | 'pictureSha256' | 'pictureThumbKey'>>,
   lang: string,
 ): PublicPoi {
   const own = r.texts?.[lang];
   const local = r.placeTexts?.[lang];
-  const pic = r.pictureDocumentId ? documentUrls(r.pictureDocumentId) : null;
+  const pic = documentUrls({ id: r.pictureDocumentId ?? null, sha256: r.pictureSha256 ?? null, thumbKey: r.pictureThumbKey ?? null });
   return {
     placeId: r.placeId,
     name: own?.name || local?.name || r.name,

@@ -15,11 +15,12 @@ import {
   type WidgetView,
 } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
-import { guestApps, languages, places, users, widgetPois, widgets, widgetSettings } from '../../db/schema/index.ts';
+import { documents, guestApps, languages, places, users, widgetPois, widgets, widgetSettings } from '../../db/schema/index.ts';
 import type { PoiTextsRow, WidgetStyleRow, WidgetTextsRow } from '../../db/schema/widgets.ts';
 import { checkFilters, checkSort, readListQuery } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { fileUrl, thumbUrl } from '../documents/documents.service.ts';
 import { containsPattern, iso, placeReadableSql, qc } from '../places/place-sql.ts';
 import { isAdmin, placeValues } from '../places/places.service.ts';
 import { needWidgetFlag, type FeatureFlags } from './flags.ts';
@@ -30,8 +31,16 @@ export const WIDGET_V2_MAX = 100;
 /** A random public id: 16 characters of base64url (96 bits). */
 export const newPublicId = (): string => crypto.randomBytes(12).toString('base64url');
 
-/** The file and thumbnail addresses of a document (served by the documents module). */
-export const documentUrls = (id: number) => ({ url: `/api/document/${id}/file`, urlThumb240: `/api/document/${id}/thumb` });
+/**
+ * A picture's file and thumbnail addresses as the documents module builds them (with `?v=` of the
+ * file's hash: the files are served with a year-long immutable cache, so a replaced file gets a new
+ * address). `doc` is the picture's document row joined by id; null when there is none.
+ */
+export function documentUrls(doc: { id: number | null; sha256: string | null; thumbKey: string | null }) {
+  if (doc.id === null || doc.sha256 === null) return null;
+  const row = { id: doc.id, sha256: doc.sha256 };
+  return { url: fileUrl(row), urlThumb240: doc.thumbKey ? thumbUrl(row) : null };
+}
 
 /** Drops empty entries: `{ de: { title: '' } }` → `{}`. */
 export function cleanTexts<T extends Record<string, string | null | undefined>>(
@@ -158,6 +167,8 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
         position: widgetPois.position,
         texts: widgetPois.texts,
         pictureDocumentId: widgetPois.pictureDocumentId,
+        pictureSha256: documents.sha256,
+        pictureThumbKey: documents.thumbKey,
         name: places.name,
         description: places.description,
         placeTexts: places.texts,
@@ -173,17 +184,20 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
       })
       .from(widgetPois)
       .innerJoin(places, eq(places.id, widgetPois.placeId))
+      .leftJoin(documents, eq(documents.id, widgetPois.pictureDocumentId))
       .where(eq(widgetPois.widgetId, widgetId))
       .orderBy(asc(widgetPois.position), asc(widgetPois.id));
     return rows.map((r) => {
       const local = r.placeTexts?.[language];
+      const pic = documentUrls({ id: r.pictureDocumentId, sha256: r.pictureSha256, thumbKey: r.pictureThumbKey });
       return {
         id: r.id,
         widgetId: r.widgetId,
         placeId: r.placeId,
         position: r.position,
         texts: r.texts ?? {},
-        picture: r.pictureDocumentId === null ? null : { id: r.pictureDocumentId, ...documentUrls(r.pictureDocumentId) },
+        picture:
+          pic && r.pictureDocumentId !== null ? { id: r.pictureDocumentId, url: pic.url, urlThumb240: pic.urlThumb240 ?? pic.url } : null,
         place: {
           id: r.placeId,
           name: local?.name || r.name,

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeUser, setXsrfCookie } from '../../test/fixtures';
+import { makeUser, setXsrfCookie, storeLoggedInUser } from '../../test/fixtures';
 import { currentLocation, renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
@@ -78,5 +78,63 @@ describe('portable guest likes', () => {
     renderApp(`/login?guest=${key}`);
     const link = await screen.findByRole('link', { name: 'Create an account' }, SLOW);
     expect(link).toHaveAttribute('href', `/signup#guest=${key}`);
+  });
+});
+
+describe('portable guest likes of a visitor who is already logged in', () => {
+  it.each(['/signup#guest=', '/login#guest=', '/login?guest='])(
+    '%s claims the key once and leaves it out of the address on the way to the dashboard',
+    async (prefix) => {
+      storeLoggedInUser();
+      server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser())));
+      const bodies = claims();
+      const key = newKey();
+      renderApp(`${prefix}${key}`);
+      await waitFor(() => expect(currentLocation()).toBe('/dashboard'), SLOW);
+      await waitFor(() => expect(bodies).toEqual([{ guestKey: key }]));
+      expect(currentLocation()).not.toContain(key);
+    },
+  );
+
+  it('the guard does not leave before the claim is done (a slow claim or page chunk loses nothing)', async () => {
+    storeLoggedInUser();
+    server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser())));
+    let answer!: () => void;
+    const answered = new Promise<void>((r) => (answer = r));
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/guest/claim', async ({ request }) => {
+        bodies.push(await request.json());
+        await answered;
+        return HttpResponse.json({ moved: 1 });
+      }),
+    );
+    const key = newKey();
+    renderApp(`/signup#guest=${key}`);
+    await waitFor(() => expect(bodies).toEqual([{ guestKey: key }]), SLOW);
+    // well past the guard's 500 ms
+    await new Promise((r) => setTimeout(r, 900));
+    expect(currentLocation()).toBe('/signup');
+    answer();
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+  });
+
+  it('an empty key is no key: the guard sends the user on as usual', async () => {
+    storeLoggedInUser();
+    server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser())));
+    const bodies = claims();
+    renderApp('/login#guest=');
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'), SLOW);
+    expect(bodies).toEqual([]);
+  });
+
+  it('claims nothing without a key', async () => {
+    storeLoggedInUser();
+    server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser())));
+    const bodies = claims();
+    renderApp('/signup');
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'), SLOW);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(bodies).toEqual([]);
   });
 });

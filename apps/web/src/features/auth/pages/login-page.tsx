@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailSchema, passwordSchema } from '@spotlist/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AppLink } from '../../../components/app-link';
 import { TextField } from '../../../components/form/text-field';
 import { PageLayout } from '../../../components/layout/page-layout';
-import { postLoginPath } from '../../../lib/auth';
+import { postLoginPath, useAuth } from '../../../lib/auth';
 import { login } from '../api/login';
 import { useAppNavigate } from '../../../lib/navigation';
 import { PATHS } from '../../../lib/paths';
@@ -30,8 +30,18 @@ export default function LoginPage() {
   const {
     control,
     handleSubmit,
-    formState: { isSubmitting },
+    formState: { isSubmitting, isSubmitted },
   } = useForm({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: '', password: '' } });
+
+  // Already logged in (the guard leaves a page with a guest key to us): claim, then the dashboard.
+  // Not after this form's own submit: that claims and navigates itself.
+  const { status } = useAuth();
+  const claiming = useRef(false);
+  useEffect(() => {
+    if (status !== 'authenticated' || !guestKey || isSubmitting || isSubmitted || claiming.current) return;
+    claiming.current = true;
+    void import('../guest-claim').then((m) => m.claimGuestLikes(guestKey)).then(() => navigate(PATHS.dashboard, 'root'));
+  }, [status, guestKey, isSubmitting, isSubmitted, navigate]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

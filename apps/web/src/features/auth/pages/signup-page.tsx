@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AccountType, PASSWORD_MIN_LENGTH, passwordSchema, SignupSchema, text } from '@spotlist/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { RadioField } from '../../../components/form/radio-field';
 import { TextField } from '../../../components/form/text-field';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { ACCOUNT_TYPE_LABEL_KEYS } from '../../../lib/account-types';
-import { postLoginPath } from '../../../lib/auth';
+import { postLoginPath, useAuth } from '../../../lib/auth';
 import { signup } from '../api/signup';
 import { config } from '../../../lib/config';
 import { getCurrentLanguage, userLanguageById, userLanguageByKey } from '../../../lib/language';
@@ -50,7 +50,7 @@ export default function SignupPage() {
   const {
     control,
     handleSubmit,
-    formState: { isSubmitting },
+    formState: { isSubmitting, isSubmitted },
   } = useForm({
     resolver: zodResolver(SignupFormSchema),
     defaultValues: {
@@ -63,6 +63,16 @@ export default function SignupPage() {
       // the schema accepts only `true`; the form starts unchecked
     } as unknown as SignupFormInput,
   });
+
+  // Already logged in (the guard leaves a page with a guest key to us): claim, then the dashboard.
+  // Not after this form's own submit: that claims and navigates itself.
+  const { status } = useAuth();
+  const claiming = useRef(false);
+  useEffect(() => {
+    if (status !== 'authenticated' || !guestKey || isSubmitting || isSubmitted || claiming.current) return;
+    claiming.current = true;
+    void import('../guest-claim').then((m) => m.claimGuestLikes(guestKey)).then(() => navigate(PATHS.dashboard, 'root'));
+  }, [status, guestKey, isSubmitting, isSubmitted, navigate]);
 
   const onSubmit = handleSubmit(async ({ accountType, email, nickname, password, termsaccepted }) => {
     const languageId = signupLanguageId();

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { config } from '../../../lib/config';
 import { useFormatDistance } from '../../../lib/distance';
 import type { LatLng } from '../../../lib/geolocation';
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MARKER_SIZE, osmAttribution } from '../../../lib/map';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MARKER_SIZE, mapTileUrl, osmAttribution } from '../../../lib/map';
 
 /**
  * The liked places on a Leaflet map (its own chunk). Markers are SPEC §9's 29x35 pins drawn as
@@ -52,16 +52,9 @@ export default function PlacesMap({ places, center }: { places: LikedPlace[]; ce
         className="places-map-map"
       >
         <FollowSize />
-        <TileLayer url={config.mapTileUrl} attribution={config.mapAttribution || osmAttribution(t('MAP.ATTRIBUTION'))} />
+        <TileLayer url={mapTileUrl()} attribution={config.mapAttribution || osmAttribution(t('MAP.ATTRIBUTION'))} />
         {located.map((place) => (
-          <Marker
-            key={place.id}
-            position={[place.latitude!, place.longitude!]}
-            icon={pin}
-            title={place.name}
-            alt={place.name}
-            keyboard
-          >
+          <Marker key={place.id} position={[place.latitude!, place.longitude!]} icon={pin} title={place.name} alt={place.name} keyboard>
             <Popup>
               <strong>{place.name}</strong>
               <br />
