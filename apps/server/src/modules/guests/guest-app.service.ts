@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { iso } from '../places/place-sql.ts';
 import { publicPoi, servedLanguage, type PublicWidgetCache } from '../widgets/public-widget.ts';
-import { cleanTexts, documentUrls, newPublicId } from '../widgets/widgets.service.ts';
+import { cleanTexts, documentUrls, newPublicId, poiPlaceColumns } from '../widgets/widgets.service.ts';
 
 type AppRow = typeof guestApps.$inferSelect;
 
@@ -195,17 +195,7 @@ export function guestAppService(db: Db, widgetCache: PublicWidgetCache) {
                 .select({
                   listId: listItems.listId,
                   placeId: places.id,
-                  name: places.name,
-                  description: places.description,
-                  placeTexts: places.texts,
-                  latitude: places.latitude,
-                  longitude: places.longitude,
-                  address: places.address,
-                  city: places.city,
-                  category: places.category,
-                  website: places.website,
-                  phone: places.phone,
-                  accessibility: places.accessibility,
+                  ...poiPlaceColumns,
                 })
                 .from(listItems)
                 .innerJoin(places, eq(places.id, listItems.placeId))

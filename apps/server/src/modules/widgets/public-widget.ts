@@ -1,10 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { APP_LANGUAGES, roundCoordinate, type AppLanguage, type PublicPoi, type PublicWidget } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
 import { documents, languages, places, users, widgetPois, widgets } from '../../db/schema/index.ts';
 import type { PoiTextsRow, WidgetStyleRow, WidgetTextsRow } from '../../db/schema/widgets.ts';
 import { qc } from '../places/place-sql.ts';
-import { documentUrls } from './widgets.service.ts';
+import { documentUrls, poiRows } from './widgets.service.ts';
 
 /** How long a cached answer is served before its widget's stamp is checked again (other instances' changes). */
 export const PUBLIC_WIDGET_TTL_MS = 3000;
@@ -45,6 +45,7 @@ export interface WidgetHead {
   ownerLanguage: string;
 }
 
+/** What a public POI is made of (a widget POI's row, or a guest app list's place without POI texts or picture). */
 interface PoiRow {
   placeId: number;
   texts: PoiTextsRow;
@@ -111,33 +112,6 @@ export async function widgetHead(db: Db, publicId: string): Promise<WidgetHead |
   return r ?? null;
 }
 
-async function poiRows(db: Db, widgetId: number): Promise<PoiRow[]> {
-  return (await db
-    .select({
-      placeId: widgetPois.placeId,
-      texts: widgetPois.texts,
-      pictureDocumentId: widgetPois.pictureDocumentId,
-      pictureSha256: documents.sha256,
-      pictureThumbKey: documents.thumbKey,
-      name: places.name,
-      description: places.description,
-      placeTexts: places.texts,
-      latitude: places.latitude,
-      longitude: places.longitude,
-      address: places.address,
-      city: places.city,
-      category: places.category,
-      website: places.website,
-      phone: places.phone,
-      accessibility: places.accessibility,
-    })
-    .from(widgetPois)
-    .innerJoin(places, eq(places.id, widgetPois.placeId))
-    .leftJoin(documents, eq(documents.id, widgetPois.pictureDocumentId))
-    .where(eq(widgetPois.widgetId, widgetId))
-    .orderBy(asc(widgetPois.position), asc(widgetPois.id))) as PoiRow[];
-}
-
 /** A POI in one language: the business's words, else the place's texts in it, else the place's own. */
 export function publicPoi(
   r: Omit<PoiRow, 'texts' | 'pictureDocumentId' | 'pictureSha256' | 'pictureThumbKey'> &
@@ -170,7 +144,7 @@ export async function buildPublicWidget(db: Db, head: WidgetHead, requested: str
   const language = servedLanguage(requested, offered, head.ownerLanguage);
   const texts = head.texts?.[language] ?? {};
   const first = head.texts?.[offered[0]] ?? {};
-  const rows = await poiRows(db, head.id);
+  const rows: PoiRow[] = await poiRows(db, head.id);
   return {
     publicId: head.publicId,
     language,

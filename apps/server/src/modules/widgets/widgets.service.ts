@@ -114,6 +114,42 @@ const toView = (r: WidgetRow, base: string): WidgetView => ({
   updatedAt: iso(r.updatedAt),
 });
 
+/** The place columns a POI or a guest app's list item shows (the business's view and the public answers). */
+export const poiPlaceColumns = {
+  name: places.name,
+  description: places.description,
+  placeTexts: places.texts,
+  latitude: places.latitude,
+  longitude: places.longitude,
+  address: places.address,
+  city: places.city,
+  country: places.country,
+  category: places.category,
+  website: places.website,
+  phone: places.phone,
+  accessibility: places.accessibility,
+};
+
+/** A widget's POIs in order, each with its place and its picture document's version and thumbnail. */
+export const poiRows = (db: Db, widgetId: number) =>
+  db
+    .select({
+      id: widgetPois.id,
+      widgetId: widgetPois.widgetId,
+      placeId: widgetPois.placeId,
+      position: widgetPois.position,
+      texts: widgetPois.texts,
+      pictureDocumentId: widgetPois.pictureDocumentId,
+      pictureSha256: documents.sha256,
+      pictureThumbKey: documents.thumbKey,
+      ...poiPlaceColumns,
+    })
+    .from(widgetPois)
+    .innerJoin(places, eq(places.id, widgetPois.placeId))
+    .leftJoin(documents, eq(documents.id, widgetPois.pictureDocumentId))
+    .where(eq(widgetPois.widgetId, widgetId))
+    .orderBy(asc(widgetPois.position), asc(widgetPois.id));
+
 /**
  * The business side of widgets (modules/README.md "Widgets, guests, analytics"). Every widget
  * lookup is by id and owner: another business's id is a 404, as is an unknown one. A widget of a
@@ -159,34 +195,7 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
       .where(eq(widgets.id, id));
 
   async function pois(tx: Tx, widgetId: number, language: AppLanguage): Promise<WidgetPoiView[]> {
-    const rows = await tx
-      .select({
-        id: widgetPois.id,
-        widgetId: widgetPois.widgetId,
-        placeId: widgetPois.placeId,
-        position: widgetPois.position,
-        texts: widgetPois.texts,
-        pictureDocumentId: widgetPois.pictureDocumentId,
-        pictureSha256: documents.sha256,
-        pictureThumbKey: documents.thumbKey,
-        name: places.name,
-        description: places.description,
-        placeTexts: places.texts,
-        latitude: places.latitude,
-        longitude: places.longitude,
-        address: places.address,
-        city: places.city,
-        country: places.country,
-        category: places.category,
-        website: places.website,
-        phone: places.phone,
-        accessibility: places.accessibility,
-      })
-      .from(widgetPois)
-      .innerJoin(places, eq(places.id, widgetPois.placeId))
-      .leftJoin(documents, eq(documents.id, widgetPois.pictureDocumentId))
-      .where(eq(widgetPois.widgetId, widgetId))
-      .orderBy(asc(widgetPois.position), asc(widgetPois.id));
+    const rows = await poiRows(tx, widgetId);
     return rows.map((r) => {
       const local = r.placeTexts?.[language];
       const pic = documentUrls({ id: r.pictureDocumentId, sha256: r.pictureSha256, thumbKey: r.pictureThumbKey });
