@@ -128,8 +128,12 @@ export default defineConfig(({ command, mode }) => {
                 test: /[\\/]src[\\/](features[\\/](places|lists)[\\/](?!components[\\/]places-map)|lib[\\/](distance|place-paths)\.ts)/,
                 includeDependenciesRecursively: false,
               },
-              // The catalogue search and the plain text field: used by the place, list and widget pages
-              { name: 'place-search', test: /[\\/]src[\\/](components[\\/](text-input|catalogue-search)\.tsx|lib[\\/]place-search\.ts)/, includeDependenciesRecursively: false },
+              // The catalogue search, the plain text field and the rename/delete row: used by the place, list and widget pages
+              {
+                name: 'place-search',
+                test: /[\\/]src[\\/](components[\\/](text-input|catalogue-search|editable-row)\.tsx|lib[\\/]place-search\.ts)/,
+                includeDependenciesRecursively: false,
+              },
               // The widget and guest-app pages share one lazy chunk too; the analytics chart
               // (uPlot) and the POI picture upload (lib/uploads) load on demand, apart.
               {

@@ -1,13 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { setupIonicReact } from '@ionic/react';
 import { menuController } from '@ionic/core/components';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { authStore } from '../lib/auth-store';
 import { changeLanguage, initI18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { clearCookies } from './fixtures';
 import { server } from './server';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): a file's first render loads the lazy page and its
+// translations, which takes over a second on a busy 2-core machine. What is awaited is unchanged.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia (Ionic's split pane and platform checks use it).
 if (!window.matchMedia) {

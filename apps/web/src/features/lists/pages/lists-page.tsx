@@ -2,6 +2,7 @@ import type { ListView } from '@spotlist/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
+import { EditableRow } from '../../../components/editable-row';
 import { TextInput } from '../../../components/text-input';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { isApiError } from '../../../lib/api-client';
@@ -14,62 +15,24 @@ function ListRow({ list }: { list: ListView }) {
   const { t } = useTranslation();
   const rename = useRenameList();
   const remove = useDeleteList();
-  const [editing, setEditing] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    if (editing?.trim()) rename.mutate({ id: list.id, name: editing.trim() }, { onSuccess: () => setEditing(null) });
-  };
   return (
-    <li className="place-row">
-      {editing === null ? (
-        <div>
-          <AppLink to={PLACE_PATHS.list(list.id)}>{list.name}</AppLink>
-          <span className="form-hint">{t('LISTS.ITEM_COUNT', { count: list.itemCount })}</span>
-        </div>
-      ) : (
-        <form onSubmit={save} className="row-actions">
-          <TextInput label={t('LISTS.NEW_NAME', { name: list.name })} value={editing} onValue={setEditing} />
-          <button type="submit" className="app-button app-button-small" disabled={rename.isPending}>
-            {t('LISTS.SAVE')}
-          </button>
-          <button type="button" className="app-button app-button-small app-button-clear" onClick={() => setEditing(null)}>
-            {t('COMMON.CANCEL')}
-          </button>
-        </form>
-      )}
-      {editing === null && !confirming && (
-        <span className="row-actions">
-          <button type="button" className="app-button app-button-small app-button-outline" onClick={() => setEditing(list.name)}>
-            {t('LISTS.RENAME')}
-          </button>
-          <button
-            type="button"
-            className="app-button app-button-small app-button-danger"
-            aria-label={t('LISTS.DELETE_NAMED', { name: list.name })}
-            onClick={() => setConfirming(true)}
-          >
-            {t('LISTS.DELETE')}
-          </button>
-        </span>
-      )}
-      {confirming && (
-        <span className="row-actions" role="group" aria-label={t('LISTS.DELETE_CONFIRM', { name: list.name })}>
-          <span>{t('LISTS.DELETE_CONFIRM', { name: list.name })}</span>
-          <button
-            type="button"
-            className="app-button app-button-small app-button-danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(list.id)}
-          >
-            {t('COMMON.YES')}
-          </button>
-          <button type="button" className="app-button app-button-small app-button-clear" onClick={() => setConfirming(false)}>
-            {t('COMMON.NO')}
-          </button>
-        </span>
-      )}
-    </li>
+    <EditableRow
+      name={list.name}
+      to={PLACE_PATHS.list(list.id)}
+      meta={t('LISTS.ITEM_COUNT', { count: list.itemCount })}
+      texts={{
+        newName: t('LISTS.NEW_NAME', { name: list.name }),
+        save: t('LISTS.SAVE'),
+        rename: t('LISTS.RENAME'),
+        delete: t('LISTS.DELETE'),
+        deleteNamed: t('LISTS.DELETE_NAMED', { name: list.name }),
+        deleteConfirm: t('LISTS.DELETE_CONFIRM', { name: list.name }),
+      }}
+      renaming={rename.isPending}
+      deleting={remove.isPending}
+      onRename={(name, done) => rename.mutate({ id: list.id, name }, { onSuccess: done })}
+      onDelete={() => remove.mutate(list.id)}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import type { WidgetView } from '@spotlist/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
+import { EditableRow } from '../../../components/editable-row';
 import { FlagGate } from '../../../components/flag-gate';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { TextInput } from '../../../components/text-input';
@@ -15,70 +16,31 @@ function WidgetRow({ widget }: { widget: WidgetView }) {
   const { t } = useTranslation();
   const rename = useRenameWidget();
   const remove = useDeleteWidget();
-  const [editing, setEditing] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    if (editing?.trim()) rename.mutate({ id: widget.id, name: editing.trim() }, { onSuccess: () => setEditing(null) });
-  };
   return (
-    <li className="place-row" data-testid="widget-row">
-      {editing === null ? (
-        <div>
-          <AppLink to={WIDGET_PATHS.detail(widget.id)}>{widget.name}</AppLink>
-          <span className="form-hint">{t('WIDGETS.POI_COUNT', { count: widget.poiCount })}</span>
-        </div>
-      ) : (
-        <form onSubmit={save} className="row-actions">
-          <TextInput label={t('WIDGETS.NEW_NAME', { name: widget.name })} value={editing} onValue={setEditing} />
-          <button type="submit" className="app-button app-button-small" disabled={rename.isPending}>
-            {t('WIDGETS.SAVE')}
-          </button>
-          <button type="button" className="app-button app-button-small app-button-clear" onClick={() => setEditing(null)}>
-            {t('COMMON.CANCEL')}
-          </button>
-        </form>
-      )}
-      {editing === null && !confirming && (
-        <span className="row-actions">
-          <AppLink to={WIDGET_PATHS.preview(widget.id)} className="app-button app-button-small app-button-outline">
-            {t('WIDGETS.PREVIEW')}
-          </AppLink>
-          <button
-            type="button"
-            className="app-button app-button-small app-button-outline"
-            aria-label={t('WIDGETS.RENAME_NAMED', { name: widget.name })}
-            onClick={() => setEditing(widget.name)}
-          >
-            {t('WIDGETS.RENAME')}
-          </button>
-          <button
-            type="button"
-            className="app-button app-button-small app-button-danger"
-            aria-label={t('WIDGETS.DELETE_NAMED', { name: widget.name })}
-            onClick={() => setConfirming(true)}
-          >
-            {t('WIDGETS.DELETE')}
-          </button>
-        </span>
-      )}
-      {confirming && (
-        <span className="row-actions" role="group" aria-label={t('WIDGETS.DELETE_CONFIRM', { name: widget.name })}>
-          <span>{t('WIDGETS.DELETE_CONFIRM', { name: widget.name })}</span>
-          <button
-            type="button"
-            className="app-button app-button-small app-button-danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(widget.id)}
-          >
-            {t('COMMON.YES')}
-          </button>
-          <button type="button" className="app-button app-button-small app-button-clear" onClick={() => setConfirming(false)}>
-            {t('COMMON.NO')}
-          </button>
-        </span>
-      )}
-    </li>
+    <EditableRow
+      testId="widget-row"
+      name={widget.name}
+      to={WIDGET_PATHS.detail(widget.id)}
+      meta={t('WIDGETS.POI_COUNT', { count: widget.poiCount })}
+      texts={{
+        newName: t('WIDGETS.NEW_NAME', { name: widget.name }),
+        save: t('WIDGETS.SAVE'),
+        rename: t('WIDGETS.RENAME'),
+        renameNamed: t('WIDGETS.RENAME_NAMED', { name: widget.name }),
+        delete: t('WIDGETS.DELETE'),
+        deleteNamed: t('WIDGETS.DELETE_NAMED', { name: widget.name }),
+        deleteConfirm: t('WIDGETS.DELETE_CONFIRM', { name: widget.name }),
+      }}
+      renaming={rename.isPending}
+      deleting={remove.isPending}
+      onRename={(name, done) => rename.mutate({ id: widget.id, name }, { onSuccess: done })}
+      onDelete={() => remove.mutate(widget.id)}
+      actions={
+        <AppLink to={WIDGET_PATHS.preview(widget.id)} className="app-button app-button-small app-button-outline">
+          {t('WIDGETS.PREVIEW')}
+        </AppLink>
+      }
+    />
   );
 }
 
