@@ -21,7 +21,8 @@ import { readListQuery } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadUserView } from '../users/users.repo.ts';
 import { addFlagGate, requestFlags, type FeatureFlag } from '../widgets/flags.ts';
-import { documentsService, toView, type PictureSource } from './documents.service.ts';
+import { documentsService, toView } from './documents.service.ts';
+import { picturesService, type PictureSource } from './pictures.service.ts';
 import { resumableRoutes } from './resumable.ts';
 import type { FileStorage } from './storage.ts';
 import { dataField, idField, jsonField, readUploadForm, UPLOAD_FIELD_MAX_BYTES, type UploadForm } from './upload-form.ts';
@@ -47,6 +48,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
 }> = async (app, opts) => {
   const { db, config } = opts;
   const svc = documentsService(opts);
+  const pictures = picturesService({ ...opts, docs: svc });
   // the widgets module's gate: routes with `config.flags` answer 403 error.flag.missing without one
   addFlagGate(app, db);
   const WIDGET_FLAGS: readonly FeatureFlag[] = ['widgetv1activated', 'widgetv2activated'];
@@ -226,7 +228,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         await withPicture(req, async (source, sent) => {
           const id = sent.id();
           if (id !== undefined && id !== req.user!.id) throw new AppError(ErrorKey.forbidden, 403);
-          await svc.setProfileImage(req.user!, kind, source);
+          await pictures.setProfileImage(req.user!, kind, source);
         });
         const view = await loadUserView(db, req.user!.id, req.ctx.language);
         if (!view) throw new AppError(ErrorKey.tokenInvalid, 401);
@@ -254,7 +256,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       withPicture(req, async (source, sent) => {
         const id = sent.id();
         if (id === undefined) throw new AppError(ErrorKey.validation, 400, [{ path: 'data.id', key: 'FORM.ERROR.REQUIRED' }]);
-        return toView(await svc.setWidgetPoiImage(req.user!, requestFlags(req), id, source));
+        return toView(await pictures.setWidgetPoiImage(req.user!, requestFlags(req), id, source));
       }),
   );
 
@@ -280,7 +282,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         if ('documentId' in source && sent.id() !== undefined && sent.id() !== req.params.id) {
           throw new AppError(ErrorKey.validation, 400, [{ path: 'body.id', key: 'FORM.ERROR.INVALID' }]);
         }
-        return toView(await svc.addPlacePicture(req.user!, req.params.id, source, sent.data()));
+        return toView(await pictures.addPlacePicture(req.user!, req.params.id, source, sent.data()));
       }),
   );
 
@@ -290,7 +292,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       schema: { params: IdParamSchema, response: { 200: listResponseSchema(DocumentSchema) }, tags: ['places'] },
       config: user,
     },
-    async (req) => svc.placePictures(req.user!, req.params.id),
+    async (req) => pictures.placePictures(req.user!, req.params.id),
   );
 
   await app.register(resumableRoutes, { svc, config });

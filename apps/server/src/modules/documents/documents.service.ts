@@ -1,25 +1,15 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, eq, or, sql } from 'drizzle-orm';
-import {
-  AccountType,
-  ErrorKey,
-  Visibility,
-  type DocumentEntityType,
-  type DocumentUpdate,
-  type DocumentView,
-  type ListQuery,
-} from '@spotlist/contracts';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { ErrorKey, Visibility, type DocumentEntityType, type DocumentUpdate, type DocumentView, type ListQuery } from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { documents, places, users, widgetPois, widgets } from '../../db/schema/index.ts';
-import { placeReadableSql } from '../places/place-sql.ts';
-import { needWidgetFlag, type FeatureFlags } from '../widgets/flags.ts';
+import { documents, users, widgetPois, widgets } from '../../db/schema/index.ts';
 import { listSql } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ADMIN_PERMISSION, type SessionUser } from '../../plugins/auth.ts';
 import { discard, processUpload, type Processed } from './pipeline.ts';
-import { receiveToTemp, type Received } from './receive.ts';
+import type { Received } from './receive.ts';
 import { deleteKeys, type FileStorage } from './storage.ts';
 
 type Row = typeof documents.$inferSelect;
@@ -71,13 +61,7 @@ export interface UploadMeta {
   requireImage?: boolean;
 }
 
-/**
- * Where a picture (profile picture, logo, widget POI, place) comes from: a file just received, or
- * a finished document of the caller (e.g. a resumable upload), which becomes the picture as is.
- */
-export type PictureSource = { file: Received; fileName: string } | { documentId: number };
-
-const isAdmin = (u: SessionUser | null) => !!u?.permissions.includes(ADMIN_PERMISSION);
+export const isAdmin = (u: SessionUser | null) => !!u?.permissions.includes(ADMIN_PERMISSION);
 
 export function documentsService(deps: {
   db: Db;
@@ -199,102 +183,6 @@ export function documentsService(deps: {
     }
   }
 
-  /**
-   * Makes an existing document of `owner` a picture, as createFromFile does for a new file: the
-   * entity, visibility and `data` of `meta` are set and `within` runs in the same transaction.
-   * The same type rules as a direct picture upload: an image (404 for a document that is not the
-   * owner's, 415 error.upload.notimage otherwise); an SVG kept as a plain document first goes
-   * through the SVG picture checks and gets its PNG thumbnail. A document that already belongs to
-   * another entity (another picture, a place) is refused (409 error.document.inuse).
-   */
-  async function adoptDocument(
-    owner: Pick<SessionUser, 'id'>,
-    documentId: number,
-    meta: Pick<UploadMeta, 'visibility' | 'entityType' | 'entityId'> & { data?: Record<string, unknown> },
-    within: ((tx: Db, row: Row) => Promise<number[]>) | undefined,
-  ): Promise<Row> {
-    const target = { entityType: meta.entityType ?? null, entityId: meta.entityId ?? null };
-    const check = (row: Row | undefined): Row => {
-      if (!row) throw notFound();
-      if (!row.mimeType.startsWith('image/')) throw new AppError(ErrorKey.uploadNotImage, 415);
-      if (row.entityType !== null && (row.entityType !== target.entityType || row.entityId !== target.entityId)) {
-        throw new AppError(ErrorKey.documentInUse, 409);
-      }
-      return row;
-    };
-    const first = check(await own(documentId, owner));
-    // Raster images went through the same pipeline whatever they became; an SVG document has no
-    // thumbnail and was not checked as a picture: that happens now, on its stored bytes.
-    const thumb = first.thumbKey === null ? await pictureThumb(first) : null;
-    let dropIds: number[] = [];
-    let oldThumb: string | null = null;
-    try {
-      const row = await db.transaction(async (tx) => {
-        await tx.execute(sql`select id from ${users} where id = ${owner.id} for update`);
-        const [locked] = await tx
-          .select()
-          .from(documents)
-          .where(and(eq(documents.id, documentId), eq(documents.ownerId, owner.id)))
-          .for('update');
-        const doc = check(locked);
-        if (!thumb && doc.thumbKey === null) throw new AppError(ErrorKey.documentInUse, 409); // its file changed meanwhile
-        if (thumb && doc.sha256 !== first.sha256) throw new AppError(ErrorKey.documentInUse, 409);
-        oldThumb = thumb ? doc.thumbKey : null;
-        const [saved] = await tx
-          .update(documents)
-          .set({
-            visibility: meta.visibility ?? doc.visibility,
-            entityType: target.entityType,
-            entityId: target.entityId,
-            ...(meta.data ? { data: { ...doc.data, ...meta.data } } : {}),
-            ...(thumb ? { thumbKey: thumb } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(documents.id, doc.id))
-          .returning();
-        // the picture it already is stays
-        if (within) dropIds = (await within(tx as unknown as Db, saved)).filter((id) => id !== saved.id);
-        return saved;
-      });
-      if (oldThumb) await removeFiles([oldThumb]);
-      for (const id of dropIds) await removeRow(id, owner.id);
-      return row;
-    } catch (err) {
-      if (thumb) await removeFiles([thumb]);
-      throw err;
-    }
-  }
-
-  /** Runs the picture checks on a stored document's bytes; answers the key of its new thumbnail. */
-  async function pictureThumb(row: Row): Promise<string> {
-    const got = await storage.get(row.storageKey);
-    if (!got) throw notFound();
-    const received = await receiveToTemp(got.body, tmpDir, config.UPLOAD_MAX_BYTES);
-    try {
-      const processed = await processUpload(received, { tmpDir, maxPixels: config.UPLOAD_MAX_PIXELS, requireImage: true });
-      try {
-        if (!processed.thumb) throw new AppError(ErrorKey.uploadNotImage, 415);
-        await storage.put(processed.thumb.key, processed.thumb.path, processed.thumb.contentType);
-        return processed.thumb.key;
-      } finally {
-        await discard(processed);
-      }
-    } finally {
-      await fsp.rm(received.path, { force: true });
-    }
-  }
-
-  /** A new file goes through the pipeline; a document of the owner is taken as it is. */
-  async function attachPicture(
-    owner: Pick<SessionUser, 'id'>,
-    source: PictureSource,
-    meta: Omit<UploadMeta, 'fileName' | 'requireImage'>,
-    within?: (tx: Db, row: Row) => Promise<number[]>,
-  ): Promise<Row> {
-    if ('documentId' in source) return adoptDocument(owner, source.documentId, meta, within);
-    return createFromFile(owner, source.file, { ...meta, fileName: source.fileName, requireImage: true }, within);
-  }
-
   async function removeRow(id: number, ownerId: number): Promise<boolean> {
     const rows = await db
       .delete(documents)
@@ -390,116 +278,6 @@ export function documentsService(deps: {
     return { usedBytes: await usedBytes(userId), limitBytes: config.UPLOAD_QUOTA_BYTES };
   }
 
-  /**
-   * Sets the profile picture or logo (a public document) and removes the previous one with its
-   * files. A logo is for business accounts only.
-   */
-  async function setProfileImage(user: SessionUser, kind: 'picture' | 'logo', source: PictureSource): Promise<void> {
-    if (kind === 'logo' && user.accountType !== AccountType.business) throw new AppError(ErrorKey.logoBusinessOnly, 403);
-    const column = kind === 'picture' ? users.pictureDocumentId : users.logoDocumentId;
-    await attachPicture(
-      user,
-      source,
-      {
-        data: {},
-        extraData: null,
-        visibility: Visibility.all,
-        entityType: kind === 'picture' ? 'profile-picture' : 'profile-logo',
-        entityId: user.id,
-      },
-      async (tx, row) => {
-        const [prev] = await tx.select({ id: column }).from(users).where(eq(users.id, user.id));
-        await tx
-          .update(users)
-          .set(kind === 'picture' ? { pictureDocumentId: row.id } : { logoDocumentId: row.id })
-          .where(eq(users.id, user.id));
-        return prev?.id ? [prev.id] : [];
-      },
-    );
-  }
-
-  /**
-   * Sets a widget POI's picture: only the widget's owner, with the flag of the widget's version
-   * (`flags` from the route's flag gate, which already refused an account without any widget flag:
-   * 403 error.flag.missing, as the widgets module does). The widget's revision grows by one and the
-   * widgets module's public cache drops the widget, so visitors see the new picture at once.
-   */
-  async function setWidgetPoiImage(user: SessionUser, flags: FeatureFlags, poiId: number, source: PictureSource): Promise<Row> {
-    const [poi] = await db
-      .select({ id: widgetPois.id, widgetId: widgetPois.widgetId, version: widgets.version, publicId: widgets.publicId })
-      .from(widgetPois)
-      .innerJoin(widgets, eq(widgets.id, widgetPois.widgetId))
-      .where(and(eq(widgetPois.id, poiId), eq(widgets.ownerId, user.id)))
-      .limit(1);
-    if (!poi) throw new AppError(ErrorKey.widgetPoiNotFound, 404);
-    needWidgetFlag(flags, poi.version);
-    const row = await attachPicture(
-      user,
-      source,
-      { data: {}, extraData: null, visibility: Visibility.all, entityType: 'widget-poi', entityId: poi.id },
-      async (tx, row) => {
-        const [prev] = await tx
-          .select({ id: widgetPois.pictureDocumentId })
-          .from(widgetPois)
-          .where(eq(widgetPois.id, poi.id))
-          .for('update');
-        if (!prev) throw new AppError(ErrorKey.widgetPoiNotFound, 404);
-        await tx.update(widgetPois).set({ pictureDocumentId: row.id, updatedAt: new Date() }).where(eq(widgetPois.id, poi.id));
-        await tx
-          .update(widgets)
-          .set({ revision: sql`${widgets.revision} + 1`, updatedAt: new Date() })
-          .where(eq(widgets.id, poi.widgetId));
-        return prev.id ? [prev.id] : [];
-      },
-    );
-    widgetChanged(poi.publicId);
-    return row;
-  }
-
-  /** A place the caller can read (else 404), with whether they may change it. */
-  async function placeFor(placeId: number, user: SessionUser) {
-    const [place] = await db
-      .select({ id: places.id, creatorId: places.creatorId, visibility: places.visibility })
-      .from(places)
-      .where(and(eq(places.id, placeId), placeReadableSql(user.id, isAdmin(user))))
-      .limit(1);
-    if (!place) throw new AppError(ErrorKey.placeNotFound, 404);
-    return { ...place, canChange: place.creatorId === user.id || isAdmin(user) };
-  }
-
-  /**
-   * Adds a picture to a place: its creator or an admin (403 error.place.forbidden for other readers).
-   * The picture is public when the place is, else private to its uploader.
-   */
-  async function addPlacePicture(user: SessionUser, placeId: number, source: PictureSource, data: Record<string, unknown>) {
-    const place = await placeFor(placeId, user);
-    if (!place.canChange) throw new AppError(ErrorKey.placeForbidden, 403);
-    return attachPicture(user, source, {
-      data,
-      extraData: null,
-      visibility: place.visibility === Visibility.all ? Visibility.all : Visibility.private,
-      entityType: 'place',
-      entityId: place.id,
-    });
-  }
-
-  /** The pictures of a readable place the caller may see (public ones, their own; all for admins). */
-  async function placePictures(user: SessionUser, placeId: number) {
-    await placeFor(placeId, user);
-    const rows = await db
-      .select()
-      .from(documents)
-      .where(
-        and(
-          eq(documents.entityType, 'place'),
-          eq(documents.entityId, placeId),
-          isAdmin(user) ? undefined : or(eq(documents.visibility, Visibility.all), eq(documents.ownerId, user.id)),
-        ),
-      )
-      .orderBy(documents.id);
-    return { list: rows.map(toView), total: rows.length, pageIndex: 0, pageSize: Math.max(rows.length, 1) };
-  }
-
   /** Removes a received temp file (whatever happened to it). */
   const dropTemp = (r: Received | undefined) => (r ? fsp.rm(r.path, { force: true }) : Promise.resolve());
 
@@ -509,15 +287,13 @@ export function documentsService(deps: {
     receiveLimit,
     createFromFile,
     readable,
+    own,
+    removeRow,
     list,
     update,
     remove,
     open,
     quota,
-    setProfileImage,
-    setWidgetPoiImage,
-    addPlacePicture,
-    placePictures,
     removeFiles,
     dropTemp,
   };
@@ -537,33 +313,6 @@ export async function documentKeysOf(db: Db, userId: number): Promise<string[]> 
 export async function documentsOf(db: Db, userId: number): Promise<DocumentView[]> {
   const rows = await db.select().from(documents).where(eq(documents.ownerId, userId)).orderBy(documents.id);
   return rows.map(toView);
-}
-
-/**
- * The pictures of a place (documents with `entityType 'place'`) a reader may see: public ones and
- * their own; all for admins. Oldest first. The place's readability is the caller's check.
- */
-export async function placePictureRefs(
-  db: Db,
-  placeId: number,
-  viewer: { userId: number | null; admin: boolean },
-): Promise<{ id: number; url: string; urlThumb240: string | null }[]> {
-  const rows = await db
-    .select({ id: documents.id, sha256: documents.sha256, thumbKey: documents.thumbKey })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.entityType, 'place'),
-        eq(documents.entityId, placeId),
-        viewer.admin
-          ? undefined
-          : viewer.userId === null
-            ? eq(documents.visibility, Visibility.all)
-            : or(eq(documents.visibility, Visibility.all), eq(documents.ownerId, viewer.userId)),
-      ),
-    )
-    .orderBy(documents.id);
-  return rows.map((r) => ({ id: r.id, url: fileUrl(r), urlThumb240: r.thumbKey ? thumbUrl(r) : null }));
 }
 
 /**

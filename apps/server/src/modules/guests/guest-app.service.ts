@@ -16,7 +16,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { iso } from '../places/place-sql.ts';
 import { publicPoi, servedLanguage, type PublicWidgetCache } from '../widgets/public-widget.ts';
-import { cleanTexts, documentUrls, newPublicId, poiPlaceColumns } from '../widgets/widgets.service.ts';
+import { documentUrls, poiPlaceColumns } from '../widgets/pois.service.ts';
+import { cleanTexts, newPublicId } from '../widgets/widgets.service.ts';
 
 type AppRow = typeof guestApps.$inferSelect;
 

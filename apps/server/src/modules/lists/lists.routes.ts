@@ -27,6 +27,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { viewerOf } from '../places/places.service.ts';
 import { sharesService } from '../shares/shares.service.ts';
 import { ImportFormatError, ImportTooManyError, parseImport } from './formats/read.ts';
+import { itemsService } from './items.service.ts';
 import { importListName, listsService } from './lists.service.ts';
 
 const IMPORT_NAME = requiredText(120);
@@ -43,6 +44,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> =
     throwFileSizeLimit: true,
   });
   const svc = listsService(db);
+  const items = itemsService(db, svc);
   const shares = sharesService(db, publicUrl);
   const tags = ['lists'];
   const auth = { auth: 'user' as const };
@@ -104,7 +106,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> =
     '/api/list/:id/items/add',
     { schema: { params: IdParamSchema, body: ListItemAddSchema, response: { 200: ListDetailSchema }, tags }, config: auth },
     async (req) => {
-      await svc.addItem(req.params.id, req.body, req.user!);
+      await items.addItem(req.params.id, req.body, req.user!);
       return detailAfter(req);
     },
   );
@@ -113,7 +115,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> =
     '/api/list/:id/items/update/:itemId',
     { schema: { params: ItemParamSchema, body: ListItemUpdateSchema, response: { 200: ListDetailSchema }, tags }, config: auth },
     async (req) => {
-      await svc.updateItem(req.params.id, req.params.itemId, req.body, req.user!);
+      await items.updateItem(req.params.id, req.params.itemId, req.body, req.user!);
       return detailAfter(req);
     },
   );
@@ -122,7 +124,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> =
     '/api/list/:id/items/:itemId',
     { schema: { params: ItemParamSchema, response: { 200: ListDetailSchema }, tags }, config: auth },
     async (req) => {
-      await svc.removeItem(req.params.id, req.params.itemId, req.user!);
+      await items.removeItem(req.params.id, req.params.itemId, req.user!);
       return detailAfter(req);
     },
   );
@@ -131,7 +133,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> =
     '/api/list/:id/items/reorder',
     { schema: { params: IdParamSchema, body: ListReorderSchema, response: { 200: ListDetailSchema }, tags }, config: auth },
     async (req) => {
-      await svc.reorder(req.params.id, req.body.itemIds, req.user!);
+      await items.reorder(req.params.id, req.body.itemIds, req.user!);
       return detailAfter(req);
     },
   );

@@ -23,7 +23,8 @@ import { listItems, lists, objectionableReports, places } from '../../db/schema/
 import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, pageTotal } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ADMIN_PERMISSION, type SessionUser } from '../../plugins/auth.ts';
-import { deleteEntityDocuments, placePictureRefs } from '../documents/documents.service.ts';
+import { deleteEntityDocuments } from '../documents/documents.service.ts';
+import { placePictureRefs } from '../documents/pictures.service.ts';
 import { deleteKeys, type FileStorage } from '../documents/storage.ts';
 import {
   containsPattern,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { documents, languages, places, users, widgetPois, widgets } from '../../db/schema/index.ts';
 import type { PoiTextsRow, WidgetStyleRow, WidgetTextsRow } from '../../db/schema/widgets.ts';
 import { qc } from '../places/place-sql.ts';
-import { documentUrls, poiRows } from './widgets.service.ts';
+import { documentUrls, poiRows } from './pois.service.ts';
 
 /** How long a cached answer is served before its widget's stamp is checked again (other instances' changes). */
 export const PUBLIC_WIDGET_TTL_MS = 3000;

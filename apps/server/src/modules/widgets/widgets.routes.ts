@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { PoiTextsRow } from '../../db/schema/widgets.ts';
 import { addFlagGate, requestFlags, type FeatureFlag } from './flags.ts';
+import { poisService } from './pois.service.ts';
 import { widgetsService } from './widgets.service.ts';
 
 /** `PUBLIC_URL` when set, else the request's own origin: the base of links handed out. */
@@ -43,6 +44,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string; c
 ) => {
   addFlagGate(app, db);
   const svc = widgetsService(db, changed);
+  const pois = poisService(svc);
   const tags = ['widgets'];
   const base = (req: FastifyRequest) => baseUrlOf(req, publicUrl);
 
@@ -123,7 +125,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string; c
     { schema: { body: WidgetPoiAddSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flags: ANY } },
     async (req) => {
       const b = req.body;
-      return svc.addPoi(
+      return pois.addPoi(
         {
           widgetId: b.widgetId,
           placeId: 'placeId' in b ? b.placeId : undefined,
@@ -141,18 +143,18 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string; c
   app.post(
     '/api/widgetpoi/remove',
     { schema: { body: WidgetPoiRemoveSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flags: ANY } },
-    async (req) => svc.removePoi(req.body.id, req.user!, requestFlags(req), base(req), req.ctx.language),
+    async (req) => pois.removePoi(req.body.id, req.user!, requestFlags(req), base(req), req.ctx.language),
   );
 
   app.post(
     '/api/widgetpoi/reorder',
     { schema: { body: WidgetPoiReorderSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flags: ANY } },
-    async (req) => svc.reorderPois(req.body.widgetId, req.body.poiIds, req.user!, requestFlags(req), base(req), req.ctx.language),
+    async (req) => pois.reorderPois(req.body.widgetId, req.body.poiIds, req.user!, requestFlags(req), base(req), req.ctx.language),
   );
 
   app.post(
     '/api/widgetpoi/texts',
     { schema: { body: WidgetPoiTextsSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flags: ANY } },
-    async (req) => svc.poiTexts(req.body.id, req.body.texts as PoiTextsRow, req.user!, requestFlags(req), base(req), req.ctx.language),
+    async (req) => pois.poiTexts(req.body.id, req.body.texts as PoiTextsRow, req.user!, requestFlags(req), base(req), req.ctx.language),
   );
 };

@@ -3,44 +3,29 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorKey,
   WIDGET_LIST_SORTS,
-  WIDGET_POI_MAX,
   WIDGET_SETTING_MAX_BYTES,
   type AppLanguage,
   type ListResponse,
-  type PlaceInputParsed,
   type WidgetDetail,
-  type WidgetPoiView,
   type WidgetSetting,
   type WidgetType,
   type WidgetView,
 } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
-import { documents, guestApps, languages, places, users, widgetPois, widgets, widgetSettings } from '../../db/schema/index.ts';
-import type { PoiTextsRow, WidgetStyleRow, WidgetTextsRow } from '../../db/schema/widgets.ts';
+import { guestApps, languages, users, widgetPois, widgets, widgetSettings } from '../../db/schema/index.ts';
+import type { WidgetStyleRow, WidgetTextsRow } from '../../db/schema/widgets.ts';
 import { checkFilters, checkSort, readListQuery } from '../../http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { fileUrl, thumbUrl } from '../documents/documents.service.ts';
-import { containsPattern, iso, placeReadableSql, qc } from '../places/place-sql.ts';
-import { isAdmin, placeValues } from '../places/places.service.ts';
+import { containsPattern, iso, qc } from '../places/place-sql.ts';
 import { needWidgetFlag, type FeatureFlags } from './flags.ts';
+import { poiViews } from './pois.service.ts';
 
 /** v2 widgets per business. */
 export const WIDGET_V2_MAX = 100;
 
 /** A random public id: 16 characters of base64url (96 bits). */
 export const newPublicId = (): string => crypto.randomBytes(12).toString('base64url');
-
-/**
- * A picture's file and thumbnail addresses as the documents module builds them (with `?v=` of the
- * file's hash: the files are served with a year-long immutable cache, so a replaced file gets a new
- * address). `doc` is the picture's document row joined by id; null when there is none.
- */
-export function documentUrls(doc: { id: number | null; sha256: string | null; thumbKey: string | null }) {
-  if (doc.id === null || doc.sha256 === null) return null;
-  const row = { id: doc.id, sha256: doc.sha256 };
-  return { url: fileUrl(row), urlThumb240: doc.thumbKey ? thumbUrl(row) : null };
-}
 
 /** Drops empty entries: `{ de: { title: '' } }` → `{}`. */
 export function cleanTexts<T extends Record<string, string | null | undefined>>(
@@ -114,47 +99,12 @@ const toView = (r: WidgetRow, base: string): WidgetView => ({
   updatedAt: iso(r.updatedAt),
 });
 
-/** The place columns a POI or a guest app's list item shows (the business's view and the public answers). */
-export const poiPlaceColumns = {
-  name: places.name,
-  description: places.description,
-  placeTexts: places.texts,
-  latitude: places.latitude,
-  longitude: places.longitude,
-  address: places.address,
-  city: places.city,
-  country: places.country,
-  category: places.category,
-  website: places.website,
-  phone: places.phone,
-  accessibility: places.accessibility,
-};
-
-/** A widget's POIs in order, each with its place and its picture document's version and thumbnail. */
-export const poiRows = (db: Db, widgetId: number) =>
-  db
-    .select({
-      id: widgetPois.id,
-      widgetId: widgetPois.widgetId,
-      placeId: widgetPois.placeId,
-      position: widgetPois.position,
-      texts: widgetPois.texts,
-      pictureDocumentId: widgetPois.pictureDocumentId,
-      pictureSha256: documents.sha256,
-      pictureThumbKey: documents.thumbKey,
-      ...poiPlaceColumns,
-    })
-    .from(widgetPois)
-    .innerJoin(places, eq(places.id, widgetPois.placeId))
-    .leftJoin(documents, eq(documents.id, widgetPois.pictureDocumentId))
-    .where(eq(widgetPois.widgetId, widgetId))
-    .orderBy(asc(widgetPois.position), asc(widgetPois.id));
-
 /**
  * The business side of widgets (modules/README.md "Widgets, guests, analytics"). Every widget
  * lookup is by id and owner: another business's id is a 404, as is an unknown one. A widget of a
  * version the caller has no flag for is a 403. Every change bumps `revision` (in the same
  * transaction) and then tells `changed(publicId)` so this instance's public cache drops it.
+ * The POI changes (pois.service.ts) use `own`, `bump`, `change` and `detail` from here.
  */
 export function widgetsService(db: Db, changed: (publicId: string) => void) {
   const notFound = () => new AppError(ErrorKey.widgetNotFound, 404);
@@ -194,42 +144,10 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
       .set({ revision: sql`${widgets.revision} + 1` })
       .where(eq(widgets.id, id));
 
-  async function pois(tx: Tx, widgetId: number, language: AppLanguage): Promise<WidgetPoiView[]> {
-    const rows = await poiRows(tx, widgetId);
-    return rows.map((r) => {
-      const local = r.placeTexts?.[language];
-      const pic = documentUrls({ id: r.pictureDocumentId, sha256: r.pictureSha256, thumbKey: r.pictureThumbKey });
-      return {
-        id: r.id,
-        widgetId: r.widgetId,
-        placeId: r.placeId,
-        position: r.position,
-        texts: r.texts ?? {},
-        picture:
-          pic && r.pictureDocumentId !== null ? { id: r.pictureDocumentId, url: pic.url, urlThumb240: pic.urlThumb240 ?? pic.url } : null,
-        place: {
-          id: r.placeId,
-          name: local?.name || r.name,
-          description: local?.description || r.description,
-          texts: r.placeTexts ?? {},
-          latitude: r.latitude,
-          longitude: r.longitude,
-          address: r.address,
-          city: r.city,
-          country: r.country,
-          category: r.category as WidgetPoiView['place']['category'],
-          website: r.website,
-          phone: r.phone,
-          accessibility: r.accessibility as WidgetPoiView['place']['accessibility'],
-        },
-      };
-    });
-  }
-
   async function detail(tx: Tx, id: number, user: SessionUser, base: string, language: AppLanguage): Promise<WidgetDetail> {
     const r = await row(tx, id, user);
     if (!r) throw notFound();
-    return { ...toView(r, base), pois: await pois(tx, id, language) };
+    return { ...toView(r, base), pois: await poiViews(tx, id, language) };
   }
 
   /** Runs a change in a transaction, then drops the widget from the public cache. */
@@ -261,6 +179,9 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
   return {
     own,
     ownerLanguage,
+    bump,
+    detail,
+    change,
 
     /** GET /api/widget/{type}: v1, v2, or all the versions the caller has a flag for. */
     async list(type: WidgetType, query: unknown, user: SessionUser, flags: FeatureFlags, base: string): Promise<ListResponse<WidgetView>> {
@@ -379,115 +300,6 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
           .set({ widgetIds: sql`array_remove(${guestApps.widgetIds}, ${id}::int)`, revision: sql`${guestApps.revision} + 1` })
           .where(and(eq(guestApps.ownerId, user.id), sql`${id}::int = any(${guestApps.widgetIds})`));
         return { publicId: w.publicId, result: undefined };
-      });
-    },
-
-    /** POST /api/widgetpoi/add: a readable catalogue place, or a new one made by the caller. */
-    async addPoi(
-      input: { widgetId: number; placeId?: number; place?: PlaceInputParsed; texts?: PoiTextsRow },
-      user: SessionUser,
-      flags: FeatureFlags,
-      base: string,
-      language: AppLanguage,
-    ): Promise<WidgetDetail> {
-      return change(async (tx) => {
-        const w = await own(tx, input.widgetId, user, flags, true);
-        const [{ n }] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(widgetPois)
-          .where(eq(widgetPois.widgetId, w.id));
-        if (n >= WIDGET_POI_MAX) throw new AppError(ErrorKey.widgetPoiTooMany, 409);
-        let placeId: number;
-        if (input.place) {
-          const [p] = await tx
-            .insert(places)
-            .values({ ...placeValues(input.place), creatorId: user.id })
-            .returning({ id: places.id });
-          placeId = p.id;
-        } else {
-          placeId = input.placeId!;
-          const [p] = await tx
-            .select({ id: places.id })
-            .from(places)
-            .where(and(eq(places.id, placeId), placeReadableSql(user.id, isAdmin(user))));
-          if (!p) throw new AppError(ErrorKey.placeNotFound, 404);
-          const [dup] = await tx
-            .select({ id: widgetPois.id })
-            .from(widgetPois)
-            .where(and(eq(widgetPois.widgetId, w.id), eq(widgetPois.placeId, placeId)));
-          if (dup) throw new AppError(ErrorKey.widgetPoiDuplicate, 409);
-        }
-        await tx.insert(widgetPois).values({ widgetId: w.id, placeId, position: n, texts: cleanTexts(input.texts) as PoiTextsRow });
-        await bump(tx, w.id);
-        return { publicId: w.publicId, result: await detail(tx, w.id, user, base, language) };
-      });
-    },
-
-    /** The caller's widget POI (its widget locked), or 404. */
-    async ownPoi(tx: Tx, poiId: number, user: SessionUser, flags: FeatureFlags) {
-      const [p] = await tx
-        .select({ id: widgetPois.id, widgetId: widgetPois.widgetId, position: widgetPois.position })
-        .from(widgetPois)
-        .innerJoin(widgets, eq(widgets.id, widgetPois.widgetId))
-        .where(and(eq(widgetPois.id, poiId), eq(widgets.ownerId, user.id)));
-      if (!p) throw new AppError(ErrorKey.widgetPoiNotFound, 404);
-      const w = await own(tx, p.widgetId, user, flags, true);
-      return { ...p, publicId: w.publicId };
-    },
-
-    async removePoi(poiId: number, user: SessionUser, flags: FeatureFlags, base: string, language: AppLanguage): Promise<WidgetDetail> {
-      return change(async (tx) => {
-        const p = await this.ownPoi(tx, poiId, user, flags);
-        const gone = await tx.delete(widgetPois).where(eq(widgetPois.id, p.id)).returning({ position: widgetPois.position });
-        if (!gone[0]) throw new AppError(ErrorKey.widgetPoiNotFound, 404);
-        await tx
-          .update(widgetPois)
-          .set({ position: sql`${widgetPois.position} - 1` })
-          .where(and(eq(widgetPois.widgetId, p.widgetId), sql`${widgetPois.position} > ${gone[0].position}`));
-        await bump(tx, p.widgetId);
-        return { publicId: p.publicId, result: await detail(tx, p.widgetId, user, base, language) };
-      });
-    },
-
-    async reorderPois(
-      widgetId: number,
-      poiIds: number[],
-      user: SessionUser,
-      flags: FeatureFlags,
-      base: string,
-      language: AppLanguage,
-    ): Promise<WidgetDetail> {
-      return change(async (tx) => {
-        const w = await own(tx, widgetId, user, flags, true);
-        const current = await tx.select({ id: widgetPois.id }).from(widgetPois).where(eq(widgetPois.widgetId, w.id));
-        const ids = new Set(current.map((c) => c.id));
-        if (poiIds.length !== ids.size || new Set(poiIds).size !== poiIds.length || poiIds.some((i) => !ids.has(i))) {
-          throw new AppError(ErrorKey.widgetPoiReorder, 400);
-        }
-        if (poiIds.length > 0) {
-          const cases = sql.join(
-            poiIds.map((pid, i) => sql`when ${pid}::int then ${i}::int`),
-            sql` `,
-          );
-          await tx
-            .update(widgetPois)
-            .set({ position: sql`case ${qc(widgetPois.id)} ${cases} end` })
-            .where(eq(widgetPois.widgetId, w.id));
-        }
-        await bump(tx, w.id);
-        return { publicId: w.publicId, result: await detail(tx, w.id, user, base, language) };
-      });
-    },
-
-    async poiTexts(poiId: number, texts: PoiTextsRow, user: SessionUser, flags: FeatureFlags, base: string, language: AppLanguage) {
-      return change(async (tx) => {
-        const p = await this.ownPoi(tx, poiId, user, flags);
-        await tx
-          .update(widgetPois)
-          .set({ texts: cleanTexts(texts) as PoiTextsRow })
-          .where(eq(widgetPois.id, p.id));
-        await bump(tx, p.widgetId);
-        return { publicId: p.publicId, result: await detail(tx, p.widgetId, user, base, language) };
       });
     },
 
