@@ -9,6 +9,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Starts the built server on a free port with a fresh data folder; returns the teardown. */
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-e2e-'));
+  // The server serves its own copy of the embed build: a journey may deploy a "new build" into it
+  // (guest-offline.spec.ts) without touching the shared build output.
+  const builtEmbed = process.env.EMBED_DIST ?? path.join(root, 'apps/embed/dist');
+  const embedDist = path.join(dataDir, 'embed-dist');
+  // without a build the server answers the visitor pages with 404 error.embed.missing, as before
+  if (fs.existsSync(builtEmbed)) fs.cpSync(builtEmbed, embedDist, { recursive: true });
   const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
@@ -19,6 +25,7 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'e2e-admin-password-1',
       SEED_DEMO: 'true',
+      EMBED_DIST: embedDist,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -37,6 +44,7 @@ export default async function globalSetup() {
   });
   process.env.E2E_BASE_URL = url;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_EMBED_DIST = embedDist;
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

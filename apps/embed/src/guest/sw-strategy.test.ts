@@ -1,6 +1,17 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { cacheFirst, handle, networkFirst, routeOf, SHELL_KEY } from './sw-strategy.ts';
+import {
+  assetCache,
+  cacheFirst,
+  cacheFor,
+  carryOver,
+  DATA_CACHE,
+  handle,
+  networkFirst,
+  routeOf,
+  SHELL_KEY,
+  staleCaches,
+} from './sw-strategy.ts';
 
 const ORIGIN = 'https://spot.example';
 
@@ -12,6 +23,7 @@ function memoryCache() {
     store,
     match: async (r: RequestInfo | URL) => store.get(key(r))?.clone(),
     put: async (r: RequestInfo | URL, res: Response) => void store.set(key(r), res),
+    keys: async () => [...store.keys()].map((url) => new Request(url)),
   } as unknown as Cache & { store: Map<string, Response> };
 }
 
@@ -26,11 +38,15 @@ describe('guest service worker rules', () => {
     expect(r('/g/AbCdEfGh12', 'GET', 'navigate')).toBe('page');
     expect(r('/dashboard', 'GET', 'navigate')).toBeNull();
     expect(r('/embed-assets/guest-x.js')).toBe('asset');
-    expect(r('/guest.webmanifest')).toBe('asset');
+    // not hashed: a new build's manifest must reach guests who visited before (network first)
+    expect(r('/guest.webmanifest')).toBe('api');
     expect(r('/api/public/guest-app/AbCdEfGh12?lang=de')).toBe('api');
     expect(r('/api/public/guest/likes')).toBe('api');
     expect(r('/api/public/widget/AbCdEfGh12?lang=de')).toBe('api');
     expect(r('/api/document/42/file')).toBe('api');
+    // the list shows thumbnails: offline they must come from the worker's cache too
+    expect(r('/api/document/42/thumb?v=3')).toBe('api');
+    expect(r('/api/document/42')).toBeNull();
     expect(r('/api/public/guest/like', 'POST')).toBeNull();
     expect(r('/api/public/guest/like/3', 'DELETE')).toBeNull();
     expect(r('/api/session/user')).toBeNull();
@@ -66,6 +82,50 @@ describe('guest service worker rules', () => {
     await cacheFirst(cache, req, fetcher);
     expect(await (await cacheFirst(cache, req, offline)).text()).toBe('js');
     expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it("a new build's manifest replaces the precached one; offline the kept one answers", async () => {
+    const cache = memoryCache();
+    const url = `${ORIGIN}/guest.webmanifest`;
+    // precached by the install of an earlier build
+    await cache.put(url, ok('{"name":"old"}'));
+    const res = await handle(cache, new Request(url), ORIGIN, async () => ok('{"name":"new"}'))!;
+    expect(await res.json()).toEqual({ name: 'new' });
+    expect(await (await handle(cache, new Request(url), ORIGIN, offline))!.json()).toEqual({ name: 'new' });
+  });
+
+  it('thumbnails are kept and answer offline', async () => {
+    const cache = memoryCache();
+    const thumb = new Request(`${ORIGIN}/api/document/42/thumb?v=3`);
+    await handle(cache, thumb, ORIGIN, async () => ok('png'));
+    expect(await (await handle(cache, thumb, ORIGIN, offline))!.text()).toBe('png');
+  });
+
+  it('a new build drops the old assets but keeps the pages and answers guests see offline', async () => {
+    // assets per build; pages, answers and the manifest in one cache that outlives builds
+    expect(cacheFor('asset', 'v2')).toBe(assetCache('v2'));
+    expect(cacheFor('page', 'v2')).toBe(DATA_CACHE);
+    expect(cacheFor('api', 'v2')).toBe(DATA_CACHE);
+    expect(assetCache('v2')).not.toBe(assetCache('v1'));
+    // activating v2: v1's assets and the single cache of the workers before go; the data stays
+    expect(staleCaches([assetCache('v1'), assetCache('v2'), DATA_CACHE, 'spotlist-guest-1ucrjvm', 'spotlist-web-x'], 'v2')).toEqual([
+      assetCache('v1'),
+      'spotlist-guest-1ucrjvm',
+    ]);
+    // what such an older cache kept of pages and answers moves over, without replacing newer ones
+    const old = memoryCache();
+    await old.put(`${ORIGIN}/embed-assets/guest-old.js`, ok('old js'));
+    await old.put(`${ORIGIN}${SHELL_KEY}`, ok('<html>old</html>'));
+    await old.put(`${ORIGIN}/api/public/guest-app/AbCdEfGh12?lang=en`, ok('app'));
+    await old.put(`${ORIGIN}/api/public/guest/likes`, ok('old likes'));
+    const data = memoryCache();
+    await data.put(`${ORIGIN}/api/public/guest/likes`, ok('new likes'));
+    await carryOver(old, data);
+    expect([...data.store.keys()].sort()).toEqual(
+      [`${ORIGIN}${SHELL_KEY}`, `${ORIGIN}/api/public/guest-app/AbCdEfGh12?lang=en`, `${ORIGIN}/api/public/guest/likes`].sort(),
+    );
+    expect(await (await data.match(`${ORIGIN}/api/public/guest/likes`))!.text()).toBe('new likes');
+    expect(await (await data.match(`${ORIGIN}/api/public/guest-app/AbCdEfGh12?lang=en`))!.text()).toBe('app');
   });
 
   it('handle() routes by request and ignores what it does not cover', async () => {

@@ -1,10 +1,11 @@
 /**
  * guest-sw.js: the guest app's service worker (scope /g/), hand-written. Install: the hashed
- * assets of this build, the manifest and the guest pages that are open. Activate: older caches
- * go. Fetch: the rules of sw-strategy.ts. Built by vite.config.ts (esbuild), which fills in the
- * asset list and a version derived from it.
+ * assets of this build (in this build's cache), the manifest and the guest pages that are open (in
+ * the cache that outlives builds). Activate: earlier builds' caches go, what they kept of pages and
+ * answers moves over. Fetch: the rules of sw-strategy.ts. Built by vite.config.ts (esbuild), which
+ * fills in the asset list and a version derived from it.
  */
-import { handle, routeOf, SHELL_KEY } from './sw-strategy.ts';
+import { assetCache, cacheFor, carryOver, DATA_CACHE, handle, routeOf, SHELL_KEY, staleCaches } from './sw-strategy.ts';
 
 declare const __SW_ASSETS__: string[];
 declare const __SW_VERSION__: string;
@@ -26,14 +27,13 @@ interface WorkerScope {
 }
 
 const sw = self as unknown as WorkerScope;
-const PREFIX = 'spotlist-guest-';
-const CACHE = PREFIX + __SW_VERSION__;
 
 sw.addEventListener('install', (e) => {
   e.waitUntil(
     (async () => {
-      const cache = await sw.caches.open(CACHE);
-      await cache.addAll([...__SW_ASSETS__, '/guest.webmanifest']);
+      await (await sw.caches.open(assetCache(__SW_VERSION__))).addAll(__SW_ASSETS__);
+      const cache = await sw.caches.open(DATA_CACHE);
+      await cache.add('/guest.webmanifest');
       // The page that registered this worker loaded without it: keep it now.
       const open = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
       for (const { url } of open) {
@@ -53,7 +53,11 @@ sw.addEventListener('install', (e) => {
 sw.addEventListener('activate', (e) => {
   e.waitUntil(
     (async () => {
-      for (const name of await sw.caches.keys()) if (name.startsWith(PREFIX) && name !== CACHE) await sw.caches.delete(name);
+      const data = await sw.caches.open(DATA_CACHE);
+      for (const name of staleCaches(await sw.caches.keys(), __SW_VERSION__)) {
+        await carryOver(await sw.caches.open(name), data);
+        await sw.caches.delete(name);
+      }
       await sw.clients.claim();
     })(),
   );
@@ -62,6 +66,7 @@ sw.addEventListener('activate', (e) => {
 sw.addEventListener('fetch', (e) => {
   const req = e.request;
   // Only requests a rule covers are answered here; the rest go to the network untouched.
-  if (!routeOf(req.method, req.mode, new URL(req.url), sw.location.origin)) return;
-  e.respondWith(sw.caches.open(CACHE).then((cache) => handle(cache, req, sw.location.origin, (r) => fetch(r))!));
+  const route = routeOf(req.method, req.mode, new URL(req.url), sw.location.origin);
+  if (!route) return;
+  e.respondWith(sw.caches.open(cacheFor(route, __SW_VERSION__)).then((cache) => handle(cache, req, sw.location.origin, (r) => fetch(r))!));
 });

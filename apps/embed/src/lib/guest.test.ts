@@ -74,6 +74,20 @@ describe('guest likes', () => {
     expect(api.calls.filter((c) => c.url === '/api/public/guest')).toHaveLength(1);
   });
 
+  it('two likes tapped before the guest exists make one guest with both likes', async () => {
+    const api = fakeApi();
+    // the second tap comes while the first is still creating the guest
+    await Promise.all([setLike(11, true, undefined, { guestApp: 'AbCdEfGh12' }), setLike(12, true, undefined, { guestApp: 'AbCdEfGh12' })]);
+    expect(api.calls.filter((c) => c.url === '/api/public/guest')).toHaveLength(1);
+    const key = readGuestKey()!;
+    expect([...api.guests.get(key)!].sort()).toEqual([11, 12]);
+    expect((await fetchLikes()).sort()).toEqual([11, 12]);
+    // a later new guest (the first is not needed any more) is made again
+    localStorage.clear();
+    await setLike(13, true);
+    expect(api.calls.filter((c) => c.url === '/api/public/guest')).toHaveLength(2);
+  });
+
   it('an unlike without a key asks nothing; an unlike of what is not liked is done', async () => {
     const api = fakeApi();
     await setLike(5, false);

@@ -49,6 +49,19 @@ async function createGuest(source?: GuestSource): Promise<string> {
   return guestKey;
 }
 
+let creating: Promise<string> | null = null;
+
+/**
+ * One new guest at a time: likes tapped while it is being made wait for it and go to the same
+ * guest (one guest per tap would split the likes, and only the last key would be kept).
+ */
+function newGuest(source?: GuestSource): Promise<string> {
+  creating ??= createGuest(source).finally(() => {
+    creating = null;
+  });
+  return creating;
+}
+
 /** A guest key the server no longer knows (401/403): forget it. */
 const unknownKey = (err: unknown) => err instanceof HttpError && (err.status === 401 || err.status === 403);
 
@@ -80,7 +93,7 @@ export async function setLike(placeId: number, liked: boolean, widget?: string, 
       : request<unknown>(`/api/public/guest/like/${placeId}`, { method: 'DELETE', headers: { [GUEST_KEY_HEADER]: key } });
   const key = readGuestKey();
   if (!key) {
-    if (liked) await send(await createGuest(source));
+    if (liked) await send(await newGuest(source));
     return;
   }
   try {
@@ -90,6 +103,6 @@ export async function setLike(placeId: number, liked: boolean, widget?: string, 
     if (!liked && err instanceof HttpError && err.status === 404) return;
     if (!unknownKey(err)) throw err;
     writeGuestKey(null);
-    if (liked) await send(await createGuest(source));
+    if (liked) await send(await newGuest(source));
   }
 }
