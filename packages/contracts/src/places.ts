@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_LANGUAGES } from './constants.ts';
 import { FormError, optionalText, requiredText, text } from './common.ts';
+import { ACCESSIBILITY_TAGS, PLACE_CATEGORIES, PLACE_SOURCES } from './place-constants.ts';
 import { homepageUrlSchema, visibilitySchema } from './profile.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -80,42 +81,7 @@ export const roundCoordinate = (n: number): number => Math.round(n * 1e6) / 1e6;
 // Places
 // ---------------------------------------------------------------------------------------------
 
-/** Place categories: stable keys the web app translates (PLACE.CATEGORY.<key>). */
-export const PLACE_CATEGORIES = [
-  'sight',
-  'museum',
-  'park',
-  'nature',
-  'restaurant',
-  'cafe',
-  'bar',
-  'market',
-  'shop',
-  'hotel',
-  'venue',
-  'sport',
-  'transport',
-  'other',
-] as const;
-export type PlaceCategory = (typeof PLACE_CATEGORIES)[number];
-
-/** Accessibility tags (filterable with f.accessibility=tag,tag: a place must have every one). */
-export const ACCESSIBILITY_TAGS = [
-  'step_free',
-  'accessible_toilet',
-  'hearing_loop',
-  'accessible_parking',
-  'elevator',
-  'braille',
-  'assistance_dogs',
-  'quiet_space',
-  'wheelchair_rental',
-] as const;
-export type AccessibilityTag = (typeof ACCESSIBILITY_TAGS)[number];
-
-/** Where a place came from: added by hand, imported from a file, or OpenStreetMap. */
-export const PLACE_SOURCES = ['manual', 'imported', 'osm'] as const;
-export type PlaceSource = (typeof PLACE_SOURCES)[number];
+export * from './place-constants.ts';
 
 export const PLACE_NAME_MAX = 200;
 export const PLACE_DESCRIPTION_MAX = 5000;

@@ -4,6 +4,7 @@
  * categories). Content (titles, POIs) comes
  * translated from the API; language names come from Intl.DisplayNames in their own language.
  */
+import { PLACE_CATEGORIES } from '@spotlist/contracts';
 import { APP_LANGUAGES } from '@spotlist/contracts';
 
 const UI_KEYS = [
@@ -28,23 +29,8 @@ const UI_KEYS = [
   'likes',
   'offline',
 ] as const;
-/** The place categories (PLACE_CATEGORIES of the contracts, whose module brings zod; a test keeps them equal). */
-export const CATEGORIES = [
-  'sight',
-  'museum',
-  'park',
-  'nature',
-  'restaurant',
-  'cafe',
-  'bar',
-  'market',
-  'shop',
-  'hotel',
-  'venue',
-  'sport',
-  'transport',
-  'other',
-] as const;
+/** The place categories the frame names (the contracts' zod-free place-constants module). */
+export const CATEGORIES = PLACE_CATEGORIES;
 export type TextKey = (typeof UI_KEYS)[number] | `category.${(typeof CATEGORIES)[number]}`;
 export const KEYS: readonly TextKey[] = [...UI_KEYS, ...CATEGORIES.map((c) => `category.${c}` as const)];
 
