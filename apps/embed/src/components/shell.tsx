@@ -84,3 +84,26 @@ export function useLocalized<T extends { language: string; languages: string[] }
   }, []);
   return { lang, setLang, state, retry };
 }
+
+/** The page before its data arrives: "Loading…", or the failure with a retry (when there is something to retry). */
+export function PendingPage(props: { class: string; failed: boolean; canRetry: boolean; retry: () => void; t: Translate }) {
+  const { failed, canRetry, retry, t } = props;
+  return (
+    <main class={props.class}>
+      {failed ? (
+        <p class="sl-note" role="alert">
+          {t('error')}{' '}
+          {canRetry && (
+            <button type="button" class="sl-btn" onClick={retry}>
+              {t('retry')}
+            </button>
+          )}
+        </p>
+      ) : (
+        <p class="sl-note" role="status">
+          {t('loading')}
+        </p>
+      )}
+    </main>
+  );
+}

@@ -201,3 +201,47 @@ describe('frame views, events and likes', () => {
     expect(button(/^Like: Bar Zwei$/).getAttribute('aria-pressed')).toBe('false');
   });
 });
+
+describe('frame loading', () => {
+  it('says it could not load, and a retry loads the widget', async () => {
+    browser(['en-US']);
+    serve(['en']);
+    const working = globalThis.fetch;
+    let failures = 1;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (failures > 0 && url.startsWith('/api/public/widget/')) {
+          failures--;
+          return new Response(JSON.stringify({ key: 'error.unavailable' }), { status: 503 });
+        }
+        return working(url, init);
+      }),
+    );
+    render(<FrameApp path={`/w/${ID}`} search="" />, root);
+    await until(() => expect(root.querySelector('[role="alert"]')!.textContent).toContain('Could not load.'));
+    expect(root.querySelector('h1')).toBeNull();
+    button(/^Try again$/).click();
+    await until(() => expect(root.querySelector('h1')!.textContent).toBe('Tips en'));
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('shows "Loading…" until the answer arrives', async () => {
+    browser(['en-US']);
+    serve(['en']);
+    const working = globalThis.fetch;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.startsWith('/api/public/widget/')) await gate;
+        return working(url, init);
+      }),
+    );
+    render(<FrameApp path={`/w/${ID}`} search="" />, root);
+    await until(() => expect(root.querySelector('[role="status"]')!.textContent).toBe('Loading…'));
+    release();
+    await until(() => expect(root.querySelector('h1')!.textContent).toBe('Tips en'));
+  });
+});

@@ -3,7 +3,7 @@ import { getWidget, publicIdFromPath, sendEvent } from '../lib/api.ts';
 import { translator, uiLanguage } from '../lib/i18n.ts';
 import { useLikes } from '../lib/use-likes.ts';
 import { Collection } from '../components/collection.tsx';
-import { applyStyle, LanguageSelect, useLocalized } from '../components/shell.tsx';
+import { applyStyle, LanguageSelect, PendingPage, useLocalized } from '../components/shell.tsx';
 
 /** The widget: title, intro and its places; one `view` event per load. */
 export function FrameApp({ path = location.pathname, search = location.search }: { path?: string; search?: string }) {
@@ -28,26 +28,7 @@ export function FrameApp({ path = location.pathname, search = location.search }:
     }
   }, [widget, publicId]);
 
-  if (!widget) {
-    return (
-      <main class="sl-page">
-        {state.status === 'error' ? (
-          <p class="sl-note" role="alert">
-            {t('error')}{' '}
-            {publicId && (
-              <button type="button" class="sl-btn" onClick={retry}>
-                {t('retry')}
-              </button>
-            )}
-          </p>
-        ) : (
-          <p class="sl-note" role="status">
-            {t('loading')}
-          </p>
-        )}
-      </main>
-    );
-  }
+  if (!widget) return <PendingPage class="sl-page" failed={state.status === 'error'} canRetry={!!publicId} retry={retry} t={t} />;
   return (
     <main class="sl-page">
       <header class="sl-header">

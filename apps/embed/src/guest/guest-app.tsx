@@ -6,7 +6,7 @@ import { translator, uiLanguage, type Translate } from '../lib/i18n.ts';
 import { mailUrl, telUrl, webUrl } from '../lib/links.ts';
 import { useLikes } from '../lib/use-likes.ts';
 import { Collection } from '../components/collection.tsx';
-import { LanguageSelect, styleVars, useLocalized } from '../components/shell.tsx';
+import { LanguageSelect, PendingPage, styleVars, useLocalized } from '../components/shell.tsx';
 import { onWarm, rememberShown } from './register.ts';
 
 /**
@@ -59,26 +59,7 @@ export function GuestApp({ path = location.pathname, search = location.search }:
     }
   }, [app]);
 
-  if (!app) {
-    return (
-      <main class="sl-page sl-guest">
-        {state.status === 'error' ? (
-          <p class="sl-note" role="alert">
-            {t('error')}{' '}
-            {publicId && (
-              <button type="button" class="sl-btn" onClick={retry}>
-                {t('retry')}
-              </button>
-            )}
-          </p>
-        ) : (
-          <p class="sl-note" role="status">
-            {t('loading')}
-          </p>
-        )}
-      </main>
-    );
-  }
+  if (!app) return <PendingPage class="sl-page sl-guest" failed={state.status === 'error'} canRetry={!!publicId} retry={retry} t={t} />;
 
   const key = likes.liked.size ? likes.guestKey : null;
   return (
