@@ -58,8 +58,8 @@ describe('profile picture and logo (SPEC §2, §7)', () => {
 
     const bar = await within(group).findByRole('progressbar', { name: 'Upload of me.jpg' });
     await waitFor(() => expect(within(group).getByText('Uploaded · 100 %')).toBeInTheDocument());
-    // ion-progress-bar states its value 0–1
-    expect(bar).toHaveAttribute('aria-valuenow', '1');
+    // ion-progress-bar states its value 0–1 (the web component renders after React: wait for it)
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '1'));
     expect(xhr.sent).toHaveLength(1);
     expect(xhr.sent[0]!.url).toMatch(/\/api\/myprofile\/image\/update$/);
     const form = xhr.sent[0]!.body as FormData;
