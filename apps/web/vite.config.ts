@@ -138,7 +138,7 @@ export default defineConfig(({ command, mode }) => {
               // (uPlot) and the POI picture upload (lib/uploads) load on demand, apart.
               {
                 name: 'widgets-page',
-                test: /[\\/]src[\\/](features[\\/](widgets|guest-app)[\\/](?!components[\\/](analytics-chart|poi-picture))|components[\\/](ionic[\\/]reorder-group|flag-gate|unsaved-draft))|[\\/]@ionic[\\/]core[\\/]components[\\/]ion-reorder-group\.js$/,
+                test: /[\\/]src[\\/](features[\\/](widgets|guest-app)[\\/](?!components[\\/](analytics-chart|poi-picture))|components[\\/](ionic[\\/]reorder-group|flag-gate))|[\\/]@ionic[\\/]core[\\/]components[\\/]ion-reorder-group\.js$/,
                 includeDependenciesRecursively: false,
               },
             ],

@@ -7,7 +7,7 @@ import { PageLayout } from '../../../components/layout/page-layout';
 import { TextInput } from '../../../components/text-input';
 import { useAuth } from '../../../lib/auth';
 import { useCurrentLocation } from '../../../lib/navigation';
-import { useUnsavedDraft } from '../../../components/unsaved-draft';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { withQueryClient } from '../../../lib/query-client';
 import { downloadQr, fetchQr, useGuestApp, useOwnLists, useOwnWidgets, useSaveGuestApp } from '../api/guest-app';
 
@@ -115,7 +115,7 @@ function GuestAppForm({ app }: { app: GuestAppView }) {
   };
   // SPEC §4: the menu asks before leaving unsaved changes; "No" drops them
   const [path] = useState(useCurrentLocation().pathname);
-  useUnsavedDraft(path, dirty, () => {
+  useUnsavedChanges(path, dirty, () => {
     setDraft(draftOf(app));
     setDirty(false);
   });

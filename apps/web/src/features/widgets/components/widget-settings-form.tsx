@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/text-input';
 import { useCurrentLocation } from '../../../lib/navigation';
-import { useUnsavedDraft } from '../../../components/unsaved-draft';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useSaveWidgetDefaults, type WidgetChange } from '../api/widgets';
 import { contentLanguages, languageNameKey } from '../widget-paths';
 import { LanguageSwitch } from './language-switch';
@@ -80,7 +80,7 @@ export function WidgetSettingsForm({
   };
   // SPEC §4: the menu asks before leaving unsaved changes; "No" drops them (this page's own path)
   const [path] = useState(useCurrentLocation().pathname);
-  useUnsavedDraft(path, dirty, () => {
+  useUnsavedChanges(path, dirty, () => {
     setDraft(draftOf(widget));
     setInvalid([]);
     setDirty(false);
