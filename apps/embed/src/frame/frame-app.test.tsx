@@ -51,7 +51,10 @@ function serve(languages: string[]) {
   Object.defineProperty(navigator, 'sendBeacon', {
     configurable: true,
     value: (url: string, body: Blob) => {
-      void body.text().then((t) => beacons.push({ url, type: body.type, ...JSON.parse(t) }));
+      // kept in the order sent; the body is read later
+      const beacon: Record<string, unknown> = { url, type: body.type };
+      beacons.push(beacon);
+      void body.text().then((t) => Object.assign(beacon, JSON.parse(t)));
       return true;
     },
   });
@@ -79,12 +82,16 @@ const button = (name: RegExp) =>
 
 beforeEach(() => {
   localStorage.clear();
+  document.documentElement.removeAttribute('style'); // the widget's colours, set by an earlier test
   root = document.createElement('div');
   document.body.append(root);
 });
-afterEach(() => {
+afterEach(async () => {
   render(null, root);
   root.remove();
+  // Preact runs effects after the next frame (a 35 ms timer at most): let what the test left
+  // scheduled run now, while the page's globals and stubs still exist, not after the file ends.
+  await new Promise((r) => setTimeout(r, 50));
   vi.unstubAllGlobals();
 });
 

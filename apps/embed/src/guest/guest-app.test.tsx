@@ -66,15 +66,19 @@ beforeEach(() => {
       if (m) return new Response(JSON.stringify(app(m[1] === 'en' ? 'en' : 'de')));
       if (url === '/api/public/guest' && init.method === 'POST') return new Response(JSON.stringify({ guestKey: 'key+/=0123456789ab' }));
       if (url === '/api/public/guest/like') return new Response('{}');
+      if (url === '/api/public/guest/likes') return new Response(JSON.stringify({ placeIds: [3] }));
       return new Response('{"key":"error.notFound"}', { status: 404 });
     }),
   );
   root = document.createElement('div');
   document.body.append(root);
 });
-afterEach(() => {
+afterEach(async () => {
   render(null, root);
   root.remove();
+  // Preact runs effects after the next frame (a 35 ms timer at most): let what the test left
+  // scheduled run now, while the page's globals and stubs still exist, not after the file ends.
+  await new Promise((r) => setTimeout(r, 50));
   vi.unstubAllGlobals();
 });
 
@@ -111,6 +115,10 @@ describe('guest app', () => {
       ([u]) => u === '/api/public/guest',
     )!;
     expect(JSON.parse(created[1]!.body as string)).toEqual({ guestApp: 'GuestApp01' });
+    // once the like is saved, the server's list is read again (another tab may have liked too)
+    await until(() =>
+      expect((fetch as unknown as { mock: { calls: [string][] } }).mock.calls.map(([u]) => u)).toContain('/api/public/guest/likes'),
+    );
   });
 
   it('builds the claim links with the key in the fragment only', () => {
