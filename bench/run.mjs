@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedDataset } from './dataset.mjs';
 import { measureColdStart } from './lib/cold-start.mjs';
-import { createDatabase } from './lib/database.mjs';
+import { createDatabase, reachableRedis } from './lib/database.mjs';
 import { measure } from './lib/load.mjs';
 import { cleanEnv, ROOT, SERVER_MAIN, SPOTLIST_READY, spawnUntilReady, stop } from './lib/processes.mjs';
 import { describeMachine, evaluateTargets, markdown } from './lib/report.mjs';
@@ -159,6 +159,11 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-bench-data-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+  // as deployed (README: PostgreSQL and Redis): Redis carries the cache invalidation between
+  // instances, and without it the server caches no sessions or answers on PostgreSQL
+  const redisUrl = await reachableRedis();
+  log(redisUrl ? `Redis at ${redisUrl}` : 'No Redis reachable: the server runs without it (no session or answer caches)');
+
   const baseline = spawnUntilReady(path.join(ROOT, 'bench/baseline-server.mjs'), {
     env: cleanEnv({ PORT: '0' }),
     ready: /baseline ready on (http:\/\/127\.0\.0\.1:\d+)/,
@@ -170,6 +175,7 @@ async function main() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: db.url,
+      ...(redisUrl && { REDIS_URL: redisUrl }),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'silent',
       ADMIN_PASSWORD: crypto.randomBytes(12).toString('base64url'),
@@ -270,6 +276,7 @@ async function main() {
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     machine: describeMachine({
       postgres: db.version,
+      redis: redisUrl ? 'yes' : 'no',
       // 1-minute load average before the run (during it, the run's own processes count too).
       loadAverageBefore: Number(loadAtStart[0].toFixed(2)),
     }),

@@ -44,3 +44,20 @@ export async function connect(url) {
   await client.connect();
   return client;
 }
+
+/** Redis for the server (BENCH_REDIS_URL overrides), or null when nothing answers PING there. */
+export async function reachableRedis(url = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379') {
+  const { hostname, port } = new URL(url);
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) || 6379 });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok ? url : null);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (d) => done(d.toString().startsWith('+PONG')));
+  });
+}

@@ -138,7 +138,7 @@ export function markdown(r) {
     `## API under load`,
     '',
     `autocannon in the benchmark process against the server's process; ${r.config.durationSec} s per scenario after a discarded ${r.config.warmupSec} s warm-up. ` +
-      `Server on PostgreSQL (fresh database, ${Object.entries(r.dataset.summary)
+      `Server on PostgreSQL${r.machine.redis === 'yes' ? ' with Redis' : r.machine.redis === 'no' ? ' without Redis (no session or answer caches)' : ''} (fresh database, ${Object.entries(r.dataset.summary)
         .map(([k, v]) => `${v} ${k}`)
         .join(', ')} seeded in ${(r.dataset.ms / 1000).toFixed(1)} s).`,
     '',

@@ -1,14 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { cacheMaxAgeMs, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { defaultClientId } from './db/seed/accounts.ts';
 import { mailText } from './lib/mail-texts.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { invalidation } from './lib/invalidation.ts';
+import { memoryPubSub, type PubSub } from './lib/pubsub.ts';
 import type { ThrottleStore } from './lib/throttle.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -31,6 +32,8 @@ import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { storageFromConfig } from './modules/documents/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { invalidationPlugin } from './plugins/invalidation.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { webPlugin } from './plugins/web.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
@@ -40,6 +43,8 @@ export interface AppDeps {
   database: Database;
   mailer: Mailer;
   throttle: ThrottleStore;
+  /** Messages between instances (Redis when REDIS_URL is set); in process when absent. */
+  pubsub?: PubSub;
   /** Signs XSRF tokens; stable across restarts and shared by all instances. */
   secret: string;
   version: string;
@@ -88,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const secure = (config.PUBLIC_URL ?? '').startsWith('https://');
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -109,7 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(requestContextPlugin);
   await app.register(xsrfPlugin, { secret: deps.secret, secure });
-  await app.register(authPlugin, { db });
+  const bus = deps.pubsub ?? memoryPubSub();
+  const inv = invalidation(bus, { maxAgeMs: cacheMaxAgeMs(config) });
+  await app.register(authPlugin, { db, invalidation: inv });
+  await app.register(invalidationPlugin, { invalidation: inv });
 
   await app.register(swagger, {
     openapi: {
@@ -128,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle: deps.throttle,
     defaultClientId: () => defaultClientId(db),
     mailText,
+    userChanged: (userId) => inv.user(userId),
   });
   await app.register(infoRoutes, { version: deps.version, commit: deps.commit });
   await app.register(authRoutes, { auth, secureCookies: secure });
@@ -144,8 +153,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(likeRoutes, { db });
   await app.register(listRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(shareRoutes, { db, publicUrl: config.PUBLIC_URL });
-  // one public widget cache: the widgets module serves it, widget and POI picture changes drop from it
-  const widgetCache = publicWidgetCache(db);
+  // one public widget cache: the widgets module serves it, widget and POI picture changes drop from
+  // it, here and (through the bus) on the other instances; its 3 s stamp check stays the backstop
+  const local = publicWidgetCache(db);
+  // not awaited: a Redis that is not reachable yet must not hold the start
+  void bus.subscribe('widget', (publicId) => local.invalidate(publicId)).catch(() => {});
+  const widgetCache = {
+    ...local,
+    invalidate(publicId: string) {
+      local.invalidate(publicId);
+      void bus.publish('widget', publicId).catch(() => {});
+    },
+  };
   await app.register(widgetsModule, {
     db,
     cache: widgetCache,

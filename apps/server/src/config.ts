@@ -12,6 +12,8 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Longest a cached session or liked-places answer is served without a database read (0: no caching); see cacheMaxAgeMs. */
+  CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
@@ -57,6 +59,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/**
+ * How long instances may serve cached sessions and answers (lib/invalidation.ts). 10 s by default
+ * where every write reaches every cache: embedded PGlite (one process by construction) or Redis
+ * carrying the messages. PostgreSQL without Redis may mean several instances that cannot tell
+ * each other, so nothing is cached there unless CACHE_MAX_AGE_MS says so.
+ */
+export function cacheMaxAgeMs(config: Config): number {
+  return config.CACHE_MAX_AGE_MS ?? (config.DATABASE_URL && !config.REDIS_URL ? 0 : 10_000);
 }
 
 /** A configuration for tests: quiet, no demo data, in-memory database unless a URL is given. */

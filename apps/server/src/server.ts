@@ -9,6 +9,7 @@ import { buildInfo } from './lib/build-info.ts';
 import { createMailer } from './lib/mailer.ts';
 import { serverRoot } from './lib/paths.ts';
 import { loadSecret } from './lib/secret.ts';
+import { memoryPubSub, redisPubSub, type PubSub } from './lib/pubsub.ts';
 import { memoryThrottle, redisThrottle, type ThrottleStore } from './lib/throttle.ts';
 
 export interface Running {
@@ -28,6 +29,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     database = await openPglite(path.join(config.dataDir, 'pgdata'));
   }
   let throttle: ThrottleStore | undefined;
+  let pubsub: PubSub | undefined;
   try {
     await database.migrate();
     await seedReference(database.db);
@@ -38,29 +40,34 @@ export async function startServer(config: Config, print: (line: string) => void 
       for (const d of DEMO_USERS) print(`  ${d.email} / ${d.password}`);
     }
     throttle = config.REDIS_URL ? redisThrottle(config.REDIS_URL) : memoryThrottle();
+    pubsub = config.REDIS_URL ? redisPubSub(config.REDIS_URL) : memoryPubSub();
     const app = await buildApp({
       config,
       database,
       mailer: createMailer(config),
       throttle,
+      pubsub,
       secret: loadSecret(config.SECRET, config.dataDir),
       ...buildInfo(config.GIT_COMMIT),
       webRoot: config.WEB_DIST ?? path.resolve(serverRoot(), '../web/dist'),
       embedRoot: config.EMBED_DIST ?? path.resolve(serverRoot(), '../embed/dist'),
     });
     const t = throttle;
+    const ps = pubsub;
     return {
       app,
       database,
       close: async () => {
         await app.close();
         await t.close();
+        await ps.close();
         await database.close();
         unlock();
       },
     };
   } catch (err) {
     await throttle?.close();
+    await pubsub?.close();
     await database.close().catch(() => {});
     unlock();
     throw err;

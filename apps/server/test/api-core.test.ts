@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.ts';
@@ -14,6 +15,11 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webRoot, 'assets'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Spotlist</title><div id="root"></div>');
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // a build's precompressed copies (apps/web/scripts/precompress.mjs)
+  const big = `export const words = ${JSON.stringify('spotlist '.repeat(500))};`;
+  fs.writeFileSync(path.join(webRoot, 'assets', 'big-abc123.js'), big);
+  fs.writeFileSync(path.join(webRoot, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(webRoot, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(big));
   t = await buildTestApp({ webRoot });
 });
 afterAll(async () => {
@@ -114,6 +120,13 @@ describe('XSRF (signed double submit)', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('makes no cookie for a native call (access token, no cookies), and still one for a browser that has cookies', async () => {
+    const native = await t.app.inject({ method: 'GET', url: '/api/api/info', headers: { 'x-auth-token': 'some-token' } });
+    expect(native.headers['set-cookie']).toBeUndefined();
+    const browser = await t.app.inject({ method: 'GET', url: '/api/api/info', headers: { 'x-auth-token': 'some-token', cookie: 'spotlist_refresh=x' } });
+    expect(cookieOf(browser.headers['set-cookie'])).toMatch(/^[\w-]+\.[\w-]+$/);
+  });
+
   it('refuses a browser call with a missing, wrong or self-made token', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/api/info' });
     const xsrf = cookieOf(first.headers['set-cookie']);
@@ -138,8 +151,14 @@ describe('XSRF (signed double submit)', () => {
 
 describe('security headers and the web app', () => {
   it('every answer carries CSP, nosniff and no framing', async () => {
-    for (const url of ['/api/api/info', '/login', '/api/nothing']) {
-      const res = await t.app.inject({ method: 'GET', url });
+    // computed on the first request, then reused as they are (plugins/security-headers.ts)
+    const security = (h: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(h).filter(([k]) => /^(content-security-policy|x-|strict-transport|cross-origin|origin-agent|referrer)/.test(k)));
+    const first = security((await t.app.inject({ method: 'GET', url: '/api/api/info' })).headers);
+    expect(Object.keys(first).length).toBeGreaterThanOrEqual(8);
+    for (const url of ['/api/api/info', '/login', '/api/nothing', '/api/session/user']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-auth-token': 'not-a-token' } });
+      expect(security(res.headers), url).toEqual(first);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       const csp = String(res.headers['content-security-policy']);
@@ -147,6 +166,21 @@ describe('security headers and the web app', () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain('https://tile.openstreetmap.org');
     }
+  });
+
+  it("sends a file's precompressed copy to clients that accept it, the file itself to others", async () => {
+    const url = '/assets/big-abc123.js';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('export const words');
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
   it('serves index.html for app routes and files as they are', async () => {

@@ -11,6 +11,7 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { seedAdmin } from '../src/db/seed/accounts.ts';
 import { seedReference } from '../src/db/seed/reference.ts';
 import { createMailer } from '../src/lib/mailer.ts';
+import type { PubSub } from '../src/lib/pubsub.ts';
 import { memoryThrottle, type ThrottleStore } from '../src/lib/throttle.ts';
 
 export const ADMIN = { email: 'admin@test.spotlist', password: 'admin-test-password-1' };
@@ -31,6 +32,10 @@ export async function buildTestApp(
   opts: {
     config?: Partial<Record<string, string>>;
     throttle?: ThrottleStore;
+    /** Messages between instances; in process (this app only) when absent. */
+    pubsub?: PubSub;
+    /** Another test app's database: a second instance of the same deployment (closed by its owner). */
+    database?: Database;
     /** Extra routes for a test (registered before the app is ready). */
     register?: (app: FastifyInstance, database: Database) => void | Promise<void>;
     webRoot?: string;
@@ -41,7 +46,9 @@ export async function buildTestApp(
   let database: Database;
   let dropDb = async () => {};
   const url = process.env.TEST_DATABASE_URL;
-  if (url) {
+  if (opts.database) {
+    database = opts.database;
+  } else if (url) {
     const name = `spotlist_test_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -67,15 +74,18 @@ export async function buildTestApp(
   } else {
     database = await openPglite();
   }
-  await database.migrate();
-  await seedReference(database.db);
-  await seedAdmin(database.db, ADMIN.email, ADMIN.password);
+  if (!opts.database) {
+    await database.migrate();
+    await seedReference(database.db);
+    await seedAdmin(database.db, ADMIN.email, ADMIN.password);
+  }
   const throttle = opts.throttle ?? memoryThrottle();
   const app = await buildApp({
     config,
     database,
     mailer: createMailer(config),
     throttle,
+    pubsub: opts.pubsub,
     secret: config.SECRET!,
     version: '0.0.0-test',
     commit: 'test',
@@ -91,8 +101,10 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       await throttle.close();
-      await database.close();
-      await dropDb();
+      if (!opts.database) {
+        await database.close();
+        await dropDb();
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,6 +5,7 @@ import { ErrorKey, type AccountTypeId } from '@spotlist/contracts';
 import type { Db } from '../db/client.ts';
 import { authSessions, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
+import { stampedCache, type Invalidation } from '../lib/invalidation.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { permissionsOf } from '../modules/users/users.repo.ts';
 
@@ -43,6 +44,7 @@ const findSessionQuery = preparedPerDb((db) =>
     .select({
       id: users.id,
       sessionId: authSessions.id,
+      expiresAt: authSessions.accessExpiresAt,
       accountType: users.accountType,
       permissions: permissionsOf(users.id),
     })
@@ -60,22 +62,47 @@ const findSessionQuery = preparedPerDb((db) =>
     .prepare('find_session'),
 );
 
-export async function findSession(db: Db, token: string): Promise<SessionUser | null> {
-  if (token.length > 200) return null;
-  const rows = await findSessionQuery(db).execute({ hash: hashToken(token) });
-  const row = rows[0];
-  return row ? { ...row, accountType: row.accountType as AccountTypeId } : null;
+/** Sessions remembered by token hash; each is a few hundred bytes. */
+const SESSION_CACHE_ENTRIES = 50_000;
+
+/**
+ * The session of an access token, from memory when a stamped entry is fresh (lib/invalidation.ts:
+ * logout, refresh, password changes and every other write of the user drop it at once, on every
+ * instance) and not past the token's own expiry.
+ */
+export function sessionFinder(db: Db, inv: Invalidation) {
+  const cache = stampedCache<SessionUser & { expiresAt: number }>(inv, { maxEntries: SESSION_CACHE_ENTRIES });
+  return async (token: string): Promise<SessionUser | null> => {
+    if (token.length > 200) return null;
+    const hash = hashToken(token);
+    const hit = cache.get(hash);
+    if (hit && hit.expiresAt > Date.now()) return hit;
+    const stamp = inv.stamp();
+    const rows = await findSessionQuery(db).execute({ hash });
+    const row = rows[0];
+    if (!row) return null;
+    // shared by the requests the entry serves: frozen, so none can change another's user
+    const session = Object.freeze({
+      ...row,
+      accountType: row.accountType as AccountTypeId,
+      permissions: Object.freeze(row.permissions) as string[],
+      expiresAt: row.expiresAt.getTime(),
+    });
+    cache.set(hash, row.id, stamp, session);
+    return session;
+  };
 }
 
 /** Reads X-Auth-Token (SPEC §7) before the body is parsed, so a missing login answers 401 first. */
-export const authPlugin = fp<{ db: Db }>(
-  async (app, { db }) => {
+export const authPlugin = fp<{ db: Db; invalidation: Invalidation }>(
+  async (app, { db, invalidation }) => {
+    const findSession = sessionFinder(db, invalidation);
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (req) => {
       const rule = accessRuleOf(req.routeOptions.url, req.routeOptions.config?.auth);
       const header = req.headers[AUTH_HEADER];
       const token = typeof header === 'string' && header.length > 0 ? header : undefined;
-      if (token) req.user = await findSession(db, token);
+      if (token) req.user = await findSession(token);
       if (rule === 'public' || !req.routeOptions.url) return;
       if (!token) throw new AppError(ErrorKey.unauthorized, 401);
       if (!req.user) throw new AppError(ErrorKey.tokenInvalid, 401);

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { ErrorKey } from '@spotlist/contracts';
 import { AppError } from '../lib/app-error.ts';
 import { hmac, randomToken, safeEqual } from '../lib/tokens.ts';
+import { AUTH_HEADER } from './auth.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -32,6 +33,9 @@ export const xsrfPlugin = fp<{ secret: string; secure: boolean }>(
     };
     app.addHook('onRequest', async (req, reply) => {
       if (req.routeOptions.config?.xsrf === false) return;
+      // A call with an access token and no cookie at all is a native client (the web app always
+      // has its refresh cookie while it holds a token): it never echoes the cookie, so none is made.
+      if (!req.headers.cookie && req.headers[AUTH_HEADER] !== undefined) return;
       const cookie = req.cookies[XSRF_COOKIE];
       if (!cookie || !valid(cookie)) {
         reply.setCookie(XSRF_COOKIE, sign(randomToken()), { path: '/', sameSite: 'lax', secure, httpOnly: false });

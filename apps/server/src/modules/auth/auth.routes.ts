@@ -11,9 +11,11 @@ import {
   PasswordUpdateTokenSchema,
   SignupSchema,
   UserSchema,
+  type User,
 } from '@spotlist/contracts';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { stampedCache } from '../../lib/invalidation.ts';
 import type { AuthService, IssuedTokens } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'spotlist_refresh';
@@ -63,10 +65,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
     },
   );
 
+  // the session check apps make on every start and resume: the user's view per language, from
+  // memory until a write of the user or an admin's (lib/invalidation.ts)
+  const views = stampedCache<User>(app.invalidation, { maxEntries: 20_000 });
   app.get(
     '/api/session/user',
     { schema: { response: { 200: UserSchema }, tags: ['auth'] }, config: { auth: 'user' } },
-    async (req) => auth.view(req.user!.id, req.ctx.language),
+    async (req) => {
+      const id = req.user!.id;
+      const key = `${id}\n${req.ctx.language}`;
+      const hit = views.get(key);
+      if (hit) return hit;
+      const stamp = app.invalidation.stamp();
+      const view = await auth.view(id, req.ctx.language);
+      views.set(key, id, stamp, view);
+      return view;
+    },
   );
 
   app.post(

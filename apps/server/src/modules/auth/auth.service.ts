@@ -29,8 +29,14 @@ export function authService(deps: {
   throttle: ThrottleStore;
   defaultClientId: () => Promise<number>;
   mailText: Translate;
+  /**
+   * A user's sessions or account changed without a request of theirs (refresh rotation, a reused
+   * refresh token, logout, password reset or e-mail verification by refresh or mailed token):
+   * their cached sessions and views must go (lib/invalidation.ts).
+   */
+  userChanged: (userId: number) => Promise<void>;
 }) {
-  const { db, config, mailer, throttle } = deps;
+  const { db, config, mailer, throttle, userChanged } = deps;
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
   async function issue(userId: number, familyId: string = crypto.randomUUID()): Promise<IssuedTokens> {
@@ -161,8 +167,10 @@ export function authService(deps: {
         .set({ rotatedAt: new Date() })
         .where(and(eq(authSessions.id, s.id), isNull(authSessions.rotatedAt)))
         .returning({ id: authSessions.id });
+      await userChanged(s.userId);
       if (!rotated[0]) {
         await db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.familyId, s.familyId));
+        await userChanged(s.userId);
         throw new AppError(ErrorKey.refreshInvalid, 401);
       }
       return { ...(await view(s.userId, lang)), ...(await issue(s.userId, s.familyId)) };
@@ -174,7 +182,7 @@ export function authService(deps: {
         if (rows[0]) await db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.familyId, rows[0].familyId));
       }
       if (refreshToken) {
-        await db
+        const revoked = await db
           .update(authSessions)
           .set({ revokedAt: new Date() })
           .where(
@@ -182,7 +190,9 @@ export function authService(deps: {
               authSessions.familyId,
               sql`(select family_id from ${authSessions} where refresh_hash = ${hashToken(refreshToken)})`,
             ),
-          );
+          )
+          .returning({ userId: authSessions.userId });
+        if (revoked[0]) await userChanged(revoked[0].userId);
       }
     },
 
@@ -197,13 +207,15 @@ export function authService(deps: {
     async resetWithToken(token: string, newPassword: string) {
       assertPasswordPolicy(newPassword);
       const passwordHash = await hashPassword(newPassword);
-      await db.transaction(async (tx) => {
-        const userId = await consumeToken(token, 'reset', tx as unknown as Db);
-        if (userId === null) throw new AppError(ErrorKey.resetTokenInvalid, 400);
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      const userId = await db.transaction(async (tx) => {
+        const id = await consumeToken(token, 'reset', tx as unknown as Db);
+        if (id === null) throw new AppError(ErrorKey.resetTokenInvalid, 400);
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
         // a password reset ends every session of the account
-        await tx.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.userId, userId));
+        await tx.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.userId, id));
+        return id;
       });
+      await userChanged(userId);
     },
 
     async changePassword(userId: number, sessionId: number, oldPassword: string, newPassword: string) {
@@ -228,6 +240,7 @@ export function authService(deps: {
       const userId = await consumeToken(token, 'verify');
       if (userId === null) return false;
       await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+      await userChanged(userId);
       return true;
     },
   };

@@ -29,6 +29,35 @@ export async function tempPath(dir: string, tag = 'up'): Promise<string> {
   return path.join(dir, `${tag}-${crypto.randomBytes(12).toString('hex')}`);
 }
 
+/** What is learnt from the bytes as they pass: size, sha256, the head, markup anywhere. */
+function inspector() {
+  const hash = crypto.createHash('sha256');
+  const scan = markupScanner();
+  const headParts: Buffer[] = [];
+  let headLen = 0;
+  let size = 0;
+  return {
+    push(chunk: Buffer) {
+      size += chunk.length;
+      hash.update(chunk);
+      scan.push(chunk);
+      if (headLen < SNIFF_BYTES) {
+        const part = chunk.subarray(0, SNIFF_BYTES - headLen);
+        headParts.push(part);
+        headLen += part.length;
+      }
+      return size;
+    },
+    result: (file: string): Received => ({
+      path: file,
+      size,
+      sha256: hash.digest('hex'),
+      head: Buffer.concat(headParts),
+      markup: scan.found,
+    }),
+  };
+}
+
 /**
  * Writes `source` to a temp file in UPLOAD_CHUNK_BYTES chunks while hashing (sha256), counting,
  * keeping the head and scanning for markup; stops at `limit` bytes. On any failure the temp file
@@ -37,11 +66,7 @@ export async function tempPath(dir: string, tag = 'up'): Promise<string> {
 export async function receiveToTemp(source: AsyncIterable<Buffer | string>, dir: string, limit: number): Promise<Received> {
   const file = await tempPath(dir);
   const fh = await fsp.open(file, 'wx', 0o600);
-  const hash = crypto.createHash('sha256');
-  const scan = markupScanner();
-  const headParts: Buffer[] = [];
-  let headLen = 0;
-  let size = 0;
+  const seen = inspector();
   let pending: Buffer[] = [];
   let pendingLen = 0;
   const flush = async () => {
@@ -54,15 +79,7 @@ export async function receiveToTemp(source: AsyncIterable<Buffer | string>, dir:
   try {
     for await (const piece of source) {
       const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
-      size += chunk.length;
-      if (size > limit) throw new ReceiveLimitError(limit);
-      hash.update(chunk);
-      scan.push(chunk);
-      if (headLen < SNIFF_BYTES) {
-        const part = chunk.subarray(0, SNIFF_BYTES - headLen);
-        headParts.push(part);
-        headLen += part.length;
-      }
+      if (seen.push(chunk) > limit) throw new ReceiveLimitError(limit);
       pending.push(chunk);
       pendingLen += chunk.length;
       if (pendingLen >= UPLOAD_CHUNK_BYTES) await flush();
@@ -74,28 +91,14 @@ export async function receiveToTemp(source: AsyncIterable<Buffer | string>, dir:
     await fsp.rm(file, { force: true });
     throw err;
   }
-  return { path: file, size, sha256: hash.digest('hex'), head: Buffer.concat(headParts), markup: scan.found };
+  return seen.result(file);
 }
 
 /** Reads a file already on disk (a finished resumable upload) as receiveToTemp does, without copying it. */
 export async function inspectFile(file: string): Promise<Received> {
-  const hash = crypto.createHash('sha256');
-  const scan = markupScanner();
-  const headParts: Buffer[] = [];
-  let headLen = 0;
-  let size = 0;
-  for await (const piece of fs.createReadStream(file, { highWaterMark: UPLOAD_CHUNK_BYTES })) {
-    const chunk = piece as Buffer;
-    size += chunk.length;
-    hash.update(chunk);
-    scan.push(chunk);
-    if (headLen < SNIFF_BYTES) {
-      const part = chunk.subarray(0, SNIFF_BYTES - headLen);
-      headParts.push(part);
-      headLen += part.length;
-    }
-  }
-  return { path: file, size, sha256: hash.digest('hex'), head: Buffer.concat(headParts), markup: scan.found };
+  const seen = inspector();
+  for await (const piece of fs.createReadStream(file, { highWaterMark: UPLOAD_CHUNK_BYTES })) seen.push(piece as Buffer);
+  return seen.result(file);
 }
 
 /** The sha256 of a file on disk. */

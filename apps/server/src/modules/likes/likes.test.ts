@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMeters, LikedPlaceSchema, listResponseSchema } from '@spotlist/contracts';
 import { seedBenchPlaces, type SqlClient } from '../../db/seed/bench.ts';
@@ -89,6 +90,24 @@ describe('likes: create, list with distance, remove', () => {
       expect(p).toMatchObject({ liked: true, note: '', editable: false });
       expect(typeof p.likedAt).toBe('string');
     }
+  });
+
+  it('the same answer compressed for clients that accept it (brotli or gzip), and a repeat is the same', async () => {
+    const plain = await likes(bob.token, 'default', '', SPOTS.marienplatz);
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const ask = (encoding: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/like/default',
+        headers: { 'x-auth-token': bob.token, 'user-location': `${SPOTS.marienplatz.lat};${SPOTS.marienplatz.lng}`, 'accept-encoding': encoding },
+      });
+    const br = await ask('gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await ask('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    expect((await ask('gzip, br')).rawPayload.equals(br.rawPayload)).toBe(true);
   });
 
   it('without a location: newest like first, distance -1; o.sort and f.near choose otherwise', async () => {

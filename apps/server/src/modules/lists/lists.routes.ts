@@ -113,7 +113,11 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> =
 
   app.post(
     '/api/list/:id/items/update/:itemId',
-    { schema: { params: ItemParamSchema, body: ListItemUpdateSchema, response: { 200: ListDetailSchema }, tags }, config: auth },
+    // a new location changes the caller's own place, which others may have liked
+    {
+      schema: { params: ItemParamSchema, body: ListItemUpdateSchema, response: { 200: ListDetailSchema }, tags },
+      config: { ...auth, invalidates: 'all' },
+    },
     async (req) => {
       await items.updateItem(req.params.id, req.params.itemId, req.body, req.user!);
       return detailAfter(req);

@@ -36,6 +36,7 @@ import {
   localNameSql,
   origin,
   placeColumns,
+  placeContentColumns,
   placeReadableSql,
   searchTextOf,
   toPlaceView,
@@ -337,21 +338,7 @@ export function listsService(db: Db) {
         .where(and(eq(lists.id, id), listReadableSql(user.id)));
       if (!list) throw notFound();
       const items = await db
-        .select({
-          name: places.name,
-          note: listItems.note,
-          latitude: places.latitude,
-          longitude: places.longitude,
-          description: places.description,
-          address: places.address,
-          city: places.city,
-          country: places.country,
-          category: places.category,
-          website: places.website,
-          phone: places.phone,
-          accessibility: places.accessibility,
-          externalId: places.externalId,
-        })
+        .select({ ...placeContentColumns, note: listItems.note, externalId: places.externalId })
         .from(listItems)
         .innerJoin(places, eq(places.id, listItems.placeId))
         .where(eq(listItems.listId, id))

@@ -71,12 +71,10 @@ export const placeReadableSql = (userId: number, admin: boolean): SQL =>
         select 1 from ${listItems} ri join ${lists} rl on rl.id = ri.list_id
         where ri.place_id = ${qc(places.id)} and (rl.owner_id = ${userId} or rl.visibility = 255 or ${activeShareToSql(sql`rl.id`, userId)})))`;
 
-/** The columns of a place answer (distance and liked are added per query). */
-export const placeColumns = {
-  id: places.id,
+/** What a place says about itself: the columns every place answer, POI and export shows. */
+export const placeContentColumns = {
   name: places.name,
   description: places.description,
-  texts: places.texts,
   latitude: places.latitude,
   longitude: places.longitude,
   address: places.address,
@@ -86,6 +84,13 @@ export const placeColumns = {
   website: places.website,
   phone: places.phone,
   accessibility: places.accessibility,
+};
+
+/** The columns of a place answer (distance and liked are added per query). */
+export const placeColumns = {
+  id: places.id,
+  ...placeContentColumns,
+  texts: places.texts,
   visibility: places.visibility,
   source: places.source,
   externalId: places.externalId,

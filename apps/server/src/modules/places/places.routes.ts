@@ -51,13 +51,17 @@ export const placeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
 
   app.post(
     '/api/place/update/:id',
-    { schema: { params: IdParamSchema, body: PlaceUpdateSchema, response: { 200: PlaceViewSchema }, tags }, config: { auth: 'user' } },
+    // a place is in other users' likes and lists: their cached answers go (plugins/invalidation.ts)
+    {
+      schema: { params: IdParamSchema, body: PlaceUpdateSchema, response: { 200: PlaceViewSchema }, tags },
+      config: { auth: 'user', invalidates: 'all' },
+    },
     async (req) => svc.update(req.params.id, req.body, req.user!, viewerOf(req.user, req.ctx.language), req.ctx.location),
   );
 
   app.delete(
     '/api/place/delete/:id',
-    { schema: { params: IdParamSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user' } },
+    { schema: { params: IdParamSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user', invalidates: 'all' } },
     async (req) => {
       await svc.remove(req.params.id, req.user!, viewerOf(req.user, req.ctx.language));
       return { ok: true as const };

@@ -17,7 +17,6 @@ import type { ThrottleStore } from '../../lib/throttle.ts';
 import { REFRESH_COOKIE } from '../auth/auth.routes.ts';
 import { profileService } from './profile.service.ts';
 
-
 /**
  * SPEC §7 Profile: GET /api/myprofile, POST /api/myprofile/update (onboarding and the full profile
  * of every account type), DELETE /api/myprofile/delete, GET /api/myprofile/export.
@@ -52,7 +51,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; thro
 
   app.delete(
     '/api/myprofile/delete',
-    { schema: { body: AccountDeleteSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user' } },
+    // the account's places leave others' likes and lists
+    { schema: { body: AccountDeleteSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user', invalidates: 'all' } },
     async (req, reply) => {
       await profile.remove(req.user!, req.body.password);
       reply.clearCookie(REFRESH_COOKIE, { path: '/api' });

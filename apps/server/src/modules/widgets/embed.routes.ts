@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorKey } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { sendCompressed } from '../../lib/compression.ts';
 import { withTilesMeta } from '../../lib/tiles-meta.ts';
 import { widgetHead } from './public-widget.ts';
 
@@ -94,16 +95,21 @@ export const embedRoutes: FastifyPluginAsync<{
     return body;
   };
   const missing = () => new AppError(ErrorKey.embedMissing, 404);
-  const sendFile = (reply: FastifyReply, rel: string, body: Buffer) =>
-    reply.type(TYPES[path.extname(rel).toLowerCase()] ?? 'application/octet-stream').send(body);
+  // files and pages are read once per version, so their compressed copies are made once too
+  const sendFile = (req: FastifyRequest, reply: FastifyReply, rel: string, body: Buffer) => {
+    const type = TYPES[path.extname(rel).toLowerCase()] ?? 'application/octet-stream';
+    reply.type(type);
+    // text compresses; pictures are compressed already
+    return /^text\/|json|svg/.test(type) ? sendCompressed(req, reply, body, 'static') : reply.send(body);
+  };
   const crossOrigin = { crossOriginResourcePolicy: { policy: 'cross-origin' as const } };
   const visitor = { auth: 'public' as const, xsrf: false };
 
-  app.get('/embed.js', { schema: { hide: true }, config: visitor, helmet: crossOrigin }, async (_req, reply) => {
+  app.get('/embed.js', { schema: { hide: true }, config: visitor, helmet: crossOrigin }, async (req, reply) => {
     const body = await read('embed.js');
     if (!body) throw missing();
     reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*');
-    return sendFile(reply, 'embed.js', body);
+    return sendFile(req, reply, 'embed.js', body);
   });
 
   app.get<{ Params: { publicId: string } }>(
@@ -130,11 +136,8 @@ export const embedRoutes: FastifyPluginAsync<{
           .type('text/html; charset=utf-8')
           .send(notFoundPage);
       }
-      return reply
-        .header('content-security-policy', frameCsp(head.allowedDomains, tileOrigin))
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html);
+      reply.header('content-security-policy', frameCsp(head.allowedDomains, tileOrigin)).header('cache-control', 'no-cache');
+      return sendFile(req, reply, 'frame.html', html);
     },
   );
 
@@ -147,7 +150,7 @@ export const embedRoutes: FastifyPluginAsync<{
       if (!PUBLIC_ID.test(req.params.publicId) || !(await guestAppExists(req.params.publicId))) {
         return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(notFoundPage);
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return sendFile(req, reply.header('cache-control', 'no-cache'), 'guest.html', html);
     },
   );
 
@@ -162,16 +165,16 @@ export const embedRoutes: FastifyPluginAsync<{
       const body = await read(path.join('assets', rel));
       if (!body) throw new AppError(ErrorKey.notFound, 404);
       reply.header('cache-control', 'public, max-age=31536000, immutable');
-      return sendFile(reply, rel, body);
+      return sendFile(req, reply, rel, body);
     },
   );
 
   for (const name of ['guest-sw.js', 'guest.webmanifest']) {
-    app.get(`/${name}`, { schema: { hide: true }, config: visitor }, async (_req, reply) => {
+    app.get(`/${name}`, { schema: { hide: true }, config: visitor }, async (req, reply) => {
       const body = await read(name);
       if (!body) throw missing();
       reply.header('cache-control', 'no-cache');
-      return sendFile(reply, name, body);
+      return sendFile(req, reply, name, body);
     });
   }
 };

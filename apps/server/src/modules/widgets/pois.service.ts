@@ -22,7 +22,7 @@ import type { PoiTextsRow } from '../../db/schema/widgets.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { fileUrl, thumbUrl } from '../documents/documents.service.ts';
-import { placeReadableSql, qc } from '../places/place-sql.ts';
+import { placeContentColumns, placeReadableSql, qc } from '../places/place-sql.ts';
 import { isAdmin, placeValues } from '../places/places.service.ts';
 import type { FeatureFlags } from './flags.ts';
 import { cleanTexts, type WidgetsService } from './widgets.service.ts';
@@ -41,20 +41,7 @@ export function documentUrls(doc: { id: number | null; sha256: string | null; th
 }
 
 /** The place columns a POI or a guest app's list item shows (the business's view and the public answers). */
-export const poiPlaceColumns = {
-  name: places.name,
-  description: places.description,
-  placeTexts: places.texts,
-  latitude: places.latitude,
-  longitude: places.longitude,
-  address: places.address,
-  city: places.city,
-  country: places.country,
-  category: places.category,
-  website: places.website,
-  phone: places.phone,
-  accessibility: places.accessibility,
-};
+export const poiPlaceColumns = { ...placeContentColumns, placeTexts: places.texts };
 
 /** A widget's POIs in order, each with its place and its picture document's version and thumbnail. */
 export const poiRows = (db: Db, widgetId: number) =>

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(embedDir, 'embed.js'), 'console.log("embed")');
   fs.mkdirSync(path.join(embedDir, 'assets'));
   fs.writeFileSync(path.join(embedDir, 'assets', 'frame-abc123.js'), 'export{}');
+  fs.writeFileSync(path.join(embedDir, 'assets', 'map-abc123.js'), `export const tiles = ${JSON.stringify('tile '.repeat(400))};`);
   t = await buildTestApp({ config: { EMBED_DIST: embedDir } });
   acme = await business(t.app, ALL_FLAGS);
   const creator = await signup(t.app);
@@ -98,13 +100,13 @@ describe('GET /api/public/widget/{publicId}', () => {
   it('sends an ETag and cache headers; a matching If-None-Match is a 304 without a body', async () => {
     const first = await pub(publicId, 'de');
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"w.+\.de"$/);
+    expect(etag).toMatch(/^W\/"w.+\.de"$/);
     expect(first.headers['cache-control']).toBe('public, no-cache');
     const again = await pub(publicId, 'de', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
-    expect((await pub(publicId, 'de', { 'if-none-match': `W/${etag}, "other"` })).statusCode).toBe(304);
+    expect((await pub(publicId, 'de', { 'if-none-match': `${etag.slice(2)}, "other"` })).statusCode).toBe(304);
     expect((await pub(publicId, 'de', { 'if-none-match': '"stale"' })).statusCode).toBe(200);
     // another language has another tag
     expect((await pub(publicId, 'en')).headers.etag).not.toBe(etag);
@@ -281,6 +283,13 @@ describe('visitor pages and framing', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/embed-assets/frame-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    // text is compressed for clients that take it (once per file); a tiny file goes as it is
+    const big = await t.app.inject({ method: 'GET', url: '/embed-assets/map-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(big.rawPayload).toString()).toBe((await t.app.inject({ method: 'GET', url: '/embed-assets/map-abc123.js' })).body);
+    const tiny = await t.app.inject({ method: 'GET', url: '/embed-assets/frame-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body).toBe('export{}');
     expect((await t.app.inject({ method: 'GET', url: '/embed-assets/../frame.html' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/embed-assets/%2e%2e/frame.html' })).statusCode).toBe(404);
     const sw = await t.app.inject({ method: 'GET', url: '/guest-sw.js' });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { APP_LANGUAGES, roundCoordinate, type AppLanguage, type PublicPoi, type PublicWidget } from '@spotlist/contracts';
 import type { Db } from '../../db/client.ts';
 import { documents, languages, places, users, widgetPois, widgets } from '../../db/schema/index.ts';
-import type { PoiTextsRow, WidgetStyleRow, WidgetTextsRow } from '../../db/schema/widgets.ts';
+import type { PoiTextsRow } from '../../db/schema/widgets.ts';
 import { qc } from '../places/place-sql.ts';
 import { documentUrls, poiRows } from './pois.service.ts';
 
@@ -32,18 +32,11 @@ export function matchesEtag(header: string | string[] | undefined, etag: string)
   return v.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
-export interface WidgetHead {
-  id: number;
-  ownerId: number;
-  publicId: string;
-  version: number;
-  name: string;
-  texts: WidgetTextsRow;
-  languages: string[];
-  style: WidgetStyleRow;
-  allowedDomains: string[];
-  ownerLanguage: string;
-}
+/** The widget's own columns a visitor's answer is made of, with its owner's language. */
+export type WidgetHead = Pick<
+  typeof widgets.$inferSelect,
+  'id' | 'ownerId' | 'publicId' | 'version' | 'name' | 'texts' | 'languages' | 'style' | 'allowedDomains'
+> & { ownerLanguage: string };
 
 /** What a public POI is made of (a widget POI's row, or a guest app list's place without POI texts or picture). */
 interface PoiRow {
@@ -188,7 +181,8 @@ export function publicWidgetCache(db: Db, now: () => number = Date.now) {
       if (!head) entry = { body: null, etag: '', stamp: '', checkedAt: now() };
       else {
         const answer = await buildPublicWidget(db, head, lang);
-        entry = { body: JSON.stringify(answer), etag: `"w${stamp.stamp}.${answer.language}"`, stamp: stamp.stamp, checkedAt: now() };
+        // weak: the same answer goes out plain, brotli or gzip (RFC 9110 §8.8.1), which a strong tag would tell apart
+        entry = { body: JSON.stringify(answer), etag: `W/"w${stamp.stamp}.${answer.language}"`, stamp: stamp.stamp, checkedAt: now() };
       }
     }
     if ((epochs.get(publicId) ?? 0) === epoch) {

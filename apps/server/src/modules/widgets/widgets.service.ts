@@ -67,21 +67,10 @@ const widgetColumns = {
   updatedAt: widgets.updatedAt,
   poiCount: sql<number>`(select count(*)::int from ${widgetPois} where ${qc(widgetPois.widgetId)} = ${qc(widgets.id)})`,
 };
-type WidgetRow = {
-  id: number;
-  ownerId: number;
-  publicId: string;
-  version: number;
-  name: string;
-  texts: WidgetTextsRow;
-  languages: string[];
-  style: WidgetStyleRow;
-  allowedDomains: string[];
-  revision: number;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  poiCount: number;
-};
+type WidgetRow = Pick<
+  typeof widgets.$inferSelect,
+  'id' | 'ownerId' | 'publicId' | 'version' | 'name' | 'texts' | 'languages' | 'style' | 'allowedDomains' | 'revision'
+> & { createdAt: Date | string; updatedAt: Date | string; poiCount: number };
 
 const toView = (r: WidgetRow, base: string): WidgetView => ({
   id: r.id,

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { cacheMaxAgeMs, testConfig } from '../config.ts';
+import { invalidation, stampedCache } from './invalidation.ts';
+import { memoryPubSub, type PubSub } from './pubsub.ts';
+
+/** An in-process pub/sub whose `live` the test switches, as a Redis subscriber going away would. */
+function switchable(): PubSub & { setLive(v: boolean): void; resync(): void } {
+  const inner = memoryPubSub();
+  let live = true;
+  const resync: (() => void)[] = [];
+  return {
+    publish: inner.publish,
+    subscribe: inner.subscribe,
+    get live() {
+      return live;
+    },
+    onResync: (h) => void resync.push(h),
+    close: inner.close,
+    setLive: (v) => void (live = v),
+    resync: () => resync.forEach((h) => h()),
+  };
+}
+
+describe('invalidation', () => {
+  it("serves an entry until a write of its user or of everything; other users' writes do not touch it", async () => {
+    const inv = invalidation(memoryPubSub(), { maxAgeMs: 60_000 });
+    const cache = stampedCache<string>(inv, { maxEntries: 10 });
+    cache.set('a', 1, inv.stamp(), 'A');
+    cache.set('b', 2, inv.stamp(), 'B');
+    await inv.user(2);
+    expect(cache.get('a')).toBe('A');
+    expect(cache.get('b')).toBeUndefined();
+    await inv.all();
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('an entry read while its user wrote is born stale and never served', async () => {
+    const inv = invalidation(memoryPubSub(), { maxAgeMs: 60_000 });
+    const cache = stampedCache<string>(inv, { maxEntries: 10 });
+    const before = inv.stamp(); // the reader stamps, then reads the old value …
+    await inv.user(7); // … while a write of the same user commits
+    cache.set('k', 7, before, 'old');
+    expect(cache.get('k')).toBeUndefined();
+    cache.set('k', 7, inv.stamp(), 'new');
+    expect(cache.get('k')).toBe('new');
+  });
+
+  it('a bump published by another instance reaches this one', async () => {
+    const bus = memoryPubSub();
+    const here = invalidation(bus, { maxAgeMs: 60_000 });
+    const there = invalidation(bus, { maxAgeMs: 60_000 });
+    const cache = stampedCache<string>(here, { maxEntries: 10 });
+    cache.set('k', 3, here.stamp(), 'v');
+    await there.user(4);
+    expect(cache.get('k')).toBe('v');
+    await there.user(3);
+    expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('stops serving while messages may be missed, and drops everything when they flow again', () => {
+    const bus = switchable();
+    const inv = invalidation(bus, { maxAgeMs: 60_000 });
+    const cache = stampedCache<string>(inv, { maxEntries: 10 });
+    cache.set('k', 1, inv.stamp(), 'v');
+    bus.setLive(false);
+    expect(cache.get('k')).toBeUndefined();
+    expect(inv.stamp()).toBeNull();
+    cache.set('k2', 1, inv.stamp(), 'not stored');
+    bus.setLive(true);
+    expect(cache.get('k2')).toBeUndefined();
+    cache.set('k3', 1, inv.stamp(), 'v3');
+    bus.resync();
+    expect(cache.get('k3')).toBeUndefined();
+  });
+
+  it('an entry older than maxAgeMs is not served even when no message came', () => {
+    let now = 1000;
+    const inv = invalidation(memoryPubSub(), { maxAgeMs: 500, now: () => now });
+    const cache = stampedCache<string>(inv, { maxEntries: 10 });
+    cache.set('k', 1, inv.stamp(), 'v');
+    now += 499;
+    expect(cache.get('k')).toBe('v');
+    now += 1;
+    expect(cache.get('k')).toBeUndefined();
+    const off = invalidation(memoryPubSub(), { maxAgeMs: 0 });
+    const none = stampedCache<string>(off, { maxEntries: 10 });
+    none.set('k', 1, off.stamp(), 'v');
+    expect(none.get('k')).toBeUndefined();
+  });
+
+  it('keeps within its entry and byte limits, dropping the oldest first', () => {
+    const inv = invalidation(memoryPubSub(), { maxAgeMs: 60_000 });
+    const cache = stampedCache<string>(inv, { maxEntries: 3, maxBytes: 100 });
+    for (const k of ['a', 'b', 'c', 'd']) cache.set(k, 1, inv.stamp(), k, 10);
+    expect(cache.size).toBe(3);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('big', 1, inv.stamp(), 'big', 85);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')).toBeUndefined();
+    expect(cache.get('d')).toBe('d'); // 10 + 85 bytes fit
+    expect(cache.get('big')).toBe('big');
+  });
+});
+
+describe('cacheMaxAgeMs', () => {
+  it('caches where every write reaches every instance, and not on PostgreSQL without Redis unless asked', () => {
+    expect(cacheMaxAgeMs(testConfig())).toBe(10_000); // embedded PGlite: one process
+    expect(cacheMaxAgeMs(testConfig({ DATABASE_URL: 'postgres://db/x', REDIS_URL: 'redis://r' }))).toBe(10_000);
+    expect(cacheMaxAgeMs(testConfig({ DATABASE_URL: 'postgres://db/x' }))).toBe(0);
+    expect(cacheMaxAgeMs(testConfig({ DATABASE_URL: 'postgres://db/x', CACHE_MAX_AGE_MS: '2000' }))).toBe(2000);
+    expect(cacheMaxAgeMs(testConfig({ CACHE_MAX_AGE_MS: '0' }))).toBe(0);
+  });
+});

@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryPubSub, redisPubSub, type PubSub } from '../src/lib/pubsub.ts';
+import { ADMIN, buildTestApp, call, lastMail, loginAdmin, signup, type TestApp } from './helpers.ts';
+import { PUBLIC_WIDGET_TTL_MS } from '../src/modules/widgets/public-widget.ts';
+import { ALL_FLAGS, business } from '../src/modules/widgets/widget-test-helpers.ts';
+import { addPlace, req, SPOTS } from './place-helpers.ts';
+
+/**
+ * Two server instances of one deployment: one database, one message bus (in process here, Redis
+ * when TEST_REDIS_URL is set). Sessions and liked-places answers are cached per instance
+ * (lib/invalidation.ts); a write on one instance must be seen on the other at once.
+ */
+const REDIS = process.env.TEST_REDIS_URL;
+/** The channel prefix of the newest Redis pair (its subscribers' connection names start with it). */
+let redisPrefix = '';
+/**
+ * `lag`: how long B may take to hear A. In process, none: the bump is there before A answers.
+ * Through Redis, A's answer waits for Redis to take the message, and B reads it from its own
+ * connection a moment later; well under a second, against the 10 s an entry lives without it.
+ */
+const buses: { name: string; make: () => [PubSub, PubSub]; run: boolean; lag: number }[] = [
+  {
+    name: 'in process',
+    make: () => {
+      const bus = memoryPubSub();
+      return [bus, bus];
+    },
+    run: true,
+    lag: 0,
+  },
+  {
+    name: 'redis',
+    make: () => {
+      redisPrefix = `spotlist-test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}:`;
+      return [redisPubSub(REDIS!, redisPrefix), redisPubSub(REDIS!, redisPrefix)];
+    },
+    run: !!REDIS,
+    lag: 1000,
+  },
+];
+
+let open: { a: TestApp; b: TestApp; buses: PubSub[] } | null = null;
+afterEach(async () => {
+  if (!open) return;
+  await open.b.close();
+  await open.a.close();
+  for (const bus of new Set(open.buses)) await bus.close();
+  open = null;
+});
+
+async function twoInstances(make: () => [PubSub, PubSub], config: Record<string, string> = {}) {
+  const [busA, busB] = make();
+  const a = await buildTestApp({ pubsub: busA, config });
+  const b = await buildTestApp({ pubsub: busB, database: a.database, config });
+  open = { a, b, buses: [busA, busB] };
+  await until(() => busA.live && busB.live);
+  return { a: a.app, b: b.app, db: a.database.db };
+}
+
+async function until(ok: () => boolean | Promise<boolean>, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Polls until `read` gives `want`, for at most `lag` ms (0: one read must give it). */
+async function seen<T>(read: () => Promise<T>, want: T, lag: number) {
+  const end = Date.now() + lag;
+  for (;;) {
+    const got = await read();
+    if (Date.now() >= end) return expect(got).toEqual(want);
+    try {
+      expect(got).toEqual(want);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+}
+
+const likedNames = async (app: TestApp['app'], token: string) => {
+  const res = await req(app, 'GET', '/api/like/default', { token, location: SPOTS.marienplatz });
+  expect(res.statusCode).toBe(200);
+  return (res.json().list as { name: string }[]).map((p) => p.name).sort();
+};
+
+describe.each(buses.filter((b) => b.run))('two instances, messages $name', ({ make, lag }) => {
+  it('a like, a place edit and a write outside the API: instance B serves from memory and drops it on every write', async () => {
+    const { a, b, db } = await twoInstances(make);
+    const ute = await signup(a);
+    const vera = await signup(a);
+    const museum = await addPlace(a, vera.token, 'Deutsches Museum', SPOTS.deutschesMuseum);
+    const market = await addPlace(a, vera.token, 'Viktualienmarkt', SPOTS.viktualienmarkt);
+    expect((await req(a, 'POST', '/api/like/create', { token: ute.token, body: { placeId: museum } })).statusCode).toBe(200);
+    expect(await likedNames(b, ute.token)).toEqual(['Deutsches Museum']);
+
+    // a change no request made: B's cached answer does not see it (so the answer is cached) …
+    await db.execute(sql`update places set name = 'Renamed behind the API' where id = ${museum}`);
+    expect(await likedNames(b, ute.token)).toEqual(['Deutsches Museum']);
+    // … until Ute likes a place on A: B's answer is rebuilt at once
+    expect((await req(a, 'POST', '/api/like/create', { token: ute.token, body: { placeId: market } })).statusCode).toBe(200);
+    await seen(() => likedNames(b, ute.token), ['Renamed behind the API', 'Viktualienmarkt'], lag);
+
+    // Vera (not Ute) edits her place on A: Ute's answer on B follows
+    const upd = await req(a, 'POST', `/api/place/update/${market}`, { token: vera.token, body: { name: 'Viktualienmarkt (Stände)' } });
+    expect(upd.statusCode).toBe(200);
+    await seen(() => likedNames(b, ute.token), ['Renamed behind the API', 'Viktualienmarkt (Stände)'], lag);
+
+    // removal on A
+    expect((await req(a, 'POST', '/api/like/remove', { token: ute.token, body: { placeId: museum } })).statusCode).toBe(200);
+    await seen(() => likedNames(b, ute.token), ['Viktualienmarkt (Stände)'], lag);
+  });
+
+  it('logout, a refresh and a new role on A take effect on B at once', async () => {
+    const { a, b } = await twoInstances(make);
+    const ute = await signup(a);
+    expect((await call(b, 'GET', '/api/session/user', undefined, ute.token)).statusCode).toBe(200);
+    expect((await call(b, 'GET', `/api/admin/user/${ute.user.id}`, undefined, ute.token)).statusCode).toBe(403);
+
+    // Ute's view on B follows her own change on A and the mailed verification link opened on A
+    const before = (await call(b, 'GET', '/api/session/user', undefined, ute.token)).json();
+    expect(before.emailVerified).toBe(false);
+    expect((await call(a, 'POST', '/api/myprofile/language', { language: { id: 2 } }, ute.token)).statusCode).toBe(200);
+    await seen(async () => (await call(b, 'GET', '/api/session/user', undefined, ute.token)).json().language.key, 'de', lag);
+    const verify = /verify\?token=([A-Za-z0-9_-]+)/.exec(lastMail(open!.a.dataDir))![1];
+    expect((await a.inject({ method: 'GET', url: `/api/email/verify?token=${verify}` })).statusCode).toBe(302);
+    await seen(async () => (await call(b, 'GET', '/api/session/user', undefined, ute.token)).json().emailVerified, true, lag);
+
+    // a role with the admin permission, given on A, is in Ute's session on B
+    const admin = await loginAdmin(a);
+    const role = (await call(a, 'POST', '/api/securityrole/add', { key: 'ops', name: 'Ops', permissions: ['admin'] }, admin)).json();
+    expect((await call(a, 'POST', '/api/usersecurityrole/add', { userId: ute.user.id, securityRoleId: role.id }, admin)).statusCode).toBe(
+      200,
+    );
+    await seen(async () => (await call(b, 'GET', `/api/admin/user/${ute.user.id}`, undefined, ute.token)).statusCode, 200, lag);
+
+    // a refresh on A ends the old access token on B
+    const refreshed = await call(a, 'POST', '/api/login', { grant_type: 'refresh_token', refresh_token: ute.refreshToken });
+    expect(refreshed.statusCode).toBe(200);
+    await seen(
+      async () => (await call(b, 'GET', '/api/session/user', undefined, ute.token)).json(),
+      { key: 'error.auth.token.invalid' },
+      lag,
+    );
+    const fresh = refreshed.json().authtoken as string;
+    expect((await call(b, 'GET', '/api/session/user', undefined, fresh)).statusCode).toBe(200);
+
+    // logout on A ends it on B
+    expect((await call(a, 'POST', '/api/logout', {}, fresh)).statusCode).toBe(200);
+    await seen(async () => (await call(b, 'GET', '/api/session/user', undefined, fresh)).statusCode, 401, lag);
+
+    // the admin's own session is untouched by all this
+    expect((await call(b, 'GET', '/api/session/user', undefined, admin)).json().email).toBe(ADMIN.email);
+  });
+
+  it("a business's widget change on A shows in B's public answer before B's own 3 s check", async () => {
+    const { a, b } = await twoInstances(make);
+    const acme = await business(a, ALL_FLAGS);
+    const creator = await signup(a);
+    const museum = await addPlace(a, creator.token, 'Deutsches Museum', SPOTS.deutschesMuseum);
+    const w = (
+      await req(a, 'POST', '/api/widget/add', {
+        token: acme.token,
+        body: { name: 'Tips', texts: { en: { title: 'Our tips' } }, languages: ['en'] },
+      })
+    ).json();
+    await req(a, 'POST', '/api/widgetpoi/add', { token: acme.token, body: { widgetId: w.id, placeId: museum } });
+    const title = async () => (await b.inject({ method: 'GET', url: `/api/public/widget/${w.publicId}?lang=en` })).json().title;
+    expect(await title()).toBe('Our tips');
+    const changed = Date.now();
+    await req(a, 'POST', `/api/widget/update/${w.id}`, { token: acme.token, body: { texts: { en: { title: 'New tips' } } } });
+    await seen(title, 'New tips', lag);
+    expect(Date.now() - changed).toBeLessThan(PUBLIC_WIDGET_TTL_MS);
+  });
+
+  it('CACHE_MAX_AGE_MS bounds how long a write outside the API stays unseen', async () => {
+    const { a, b, db } = await twoInstances(make, { CACHE_MAX_AGE_MS: '300' });
+    const ute = await signup(a);
+    const museum = await addPlace(a, ute.token, 'Deutsches Museum', SPOTS.deutschesMuseum);
+    await req(a, 'POST', '/api/like/create', { token: ute.token, body: { placeId: museum } });
+    expect(await likedNames(b, ute.token)).toEqual(['Deutsches Museum']);
+    await db.execute(sql`update places set name = 'Museum' where id = ${museum}`);
+    await until(async () => (await likedNames(b, ute.token))[0] === 'Museum', 2000);
+  });
+});
+
+describe.runIf(!!REDIS)('redis subscriber lost', () => {
+  it('B reads the database while its subscriber is away and caches again once it is back', async () => {
+    const { a, b, db } = await twoInstances(buses[1].make);
+    const [, busB] = open!.buses;
+    const ute = await signup(a);
+    const museum = await addPlace(a, ute.token, 'Deutsches Museum', SPOTS.deutschesMuseum);
+    await req(a, 'POST', '/api/like/create', { token: ute.token, body: { placeId: museum } });
+    expect(await likedNames(b, ute.token)).toEqual(['Deutsches Museum']);
+
+    // kill B's subscriber connection (found by its name) as a network failure would
+    const admin = new Redis(REDIS!);
+    try {
+      const clients = String(await admin.client('LIST'));
+      const name = ` name=${redisPrefix.replace(/\W/g, '-')}sub-`;
+      const subs = clients.split('\n').filter((l) => l.includes(name));
+      expect(subs.length).toBe(2);
+      // both instances' subscribers have the same prefix: kill them both; neither may serve its cache then
+      for (const line of subs) await admin.client('KILL', 'ID', /\bid=(\d+)/.exec(line)![1]);
+      await until(() => !busB.live, 2000);
+      await db.execute(sql`update places set name = 'Seen while disconnected' where id = ${museum}`);
+      expect(await likedNames(b, ute.token)).toEqual(['Seen while disconnected']);
+      // back: B caches again (a change outside the API is unseen once more) …
+      await until(() => busB.live, 10_000);
+      expect(await likedNames(b, ute.token)).toEqual(['Seen while disconnected']);
+      await db.execute(sql`update places set name = 'Unseen while cached' where id = ${museum}`);
+      expect(await likedNames(b, ute.token)).toEqual(['Seen while disconnected']);
+      // … and hears A's writes again
+      await req(a, 'POST', '/api/like/remove', { token: ute.token, body: { placeId: museum } });
+      await seen(() => likedNames(b, ute.token), [], buses[1].lag);
+    } finally {
+      await admin.quit();
+    }
+  });
+});
