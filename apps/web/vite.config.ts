@@ -125,7 +125,29 @@ export default defineConfig(({ command, mode }) => {
               { name: 'query-client', test: /[\\/](node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/]query-client\.tsx)/ },
               {
                 name: 'places-page',
-                test: /[\\/]src[\\/](features[\\/](places|lists)[\\/](?!components[\\/]places-map)|lib[\\/](distance|place-paths)\.ts)/,
+                test: /[\\/]src[\\/](features[\\/](places|lists)[\\/](?!components[\\/](places-map|place-form)|api[\\/]save-place)|lib[\\/](distance|place-paths)\.ts)/,
+                includeDependenciesRecursively: false,
+              },
+              // The contracts' user and reference schemas together (the login, signup, profile, onboarding
+              // and place forms read both): one chunk, not two that every form page loads
+              {
+                name: 'user',
+                test: /[\\/]packages[\\/]contracts[\\/]src[\\/](user|reference|cities)\.ts$/,
+                includeDependenciesRecursively: false,
+              },
+              // The contracts' profile schemas stay with the profile save (the profile and onboarding
+              // pages load them); the place form reads some of them (website, visibility) from there
+              {
+                name: 'update-profile',
+                test: /[\\/](packages[\\/]contracts[\\/]src[\\/]profile\.ts|src[\\/]features[\\/]profile[\\/]api[\\/]update-profile\.ts)$/,
+                includeDependenciesRecursively: false,
+              },
+              // The place form (its fields, requests and the contracts' place schemas) is a lazy part of
+              // the place-edit/place-new page (as the profile's business part is of the profile page):
+              // the other place pages do not load react-hook-form, zod or the upload pieces
+              {
+                name: 'place-form',
+                test: /[\\/](src[\\/]features[\\/]places[\\/](components[\\/]place-form|api[\\/]save-place)|packages[\\/]contracts[\\/]src[\\/]place(s|-constants)\.ts$)/,
                 includeDependenciesRecursively: false,
               },
               // The catalogue search, the plain text field and the rename/delete row: used by the place, list and widget pages

@@ -1,6 +1,25 @@
 import { expect, test } from '@playwright/test';
 import { login, menu, shot, signup, uniqueEmail } from './support';
 
+test('the login, signup and password reset forms run without breaking the content security policy', async ({ page }) => {
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
+    ),
+  );
+  await page.goto('/login');
+  // the form's zod schema runs on submit
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.goto('/password-reset');
+  await expect(page.getByRole('button', { name: 'Send link' })).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
 test('a private user signs up, completes onboarding, logs out and back in', async ({ page }) => {
   const email = uniqueEmail('private');
   await page.goto('/');

@@ -66,6 +66,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'user',
     Page: lazyPage(() => import('../features/places/pages/places-map-page')),
   },
+  { id: 'place-detail', path: '/place/:id', access: 'user', Page: lazyPage(() => import('../features/places/pages/place-detail-page')) },
+  { id: 'place-edit', path: '/place-edit/:id', access: 'user', Page: lazyPage(() => import('../features/places/pages/place-edit-page')) },
   { id: 'lists', path: '/lists', access: 'user', Page: lazyPage(() => import('../features/lists/pages/lists-page')) },
   { id: 'list-detail', path: '/lists/:id', access: 'user', Page: lazyPage(() => import('../features/lists/pages/list-detail-page')) },
   { id: 'shared-list', path: '/s/:token', access: 'public', Page: lazyPage(() => import('../features/lists/pages/shared-list-page')) },

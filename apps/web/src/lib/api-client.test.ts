@@ -243,6 +243,15 @@ describe('errors (SPEC §8)', () => {
     expect(events.seen.map((e) => e.type)).toEqual(['auth-error', 'api-error']);
   });
 
+  it("a 403 about someone else's place or list is no reason to re-check the session: only its toast", async () => {
+    for (const key of ['error.place.forbidden', 'error.list.readonly']) {
+      events.seen.length = 0;
+      server.use(http.post('/api/thing', () => HttpResponse.json({ key }, { status: 403 })));
+      await caught(api.request('/thing', { method: 'POST', body: {} }));
+      expect(events.seen.map((e) => e.type), key).toEqual(['api-error']);
+    }
+  });
+
   it('uses error.unknown for an answer without a key', async () => {
     server.use(http.get('/api/thing', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
     const error = await caught(api.request('/thing'));

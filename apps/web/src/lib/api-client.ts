@@ -280,7 +280,14 @@ const isApiInfo = (v: unknown): v is ApiInfo =>
   ['name', 'version', 'commit', 'serverTime'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
 
 /** 403 answers that say nothing about the session: no revalidation for them. */
-const NOT_AUTH_ERRORS: ReadonlySet<string> = new Set([ErrorKey.xsrf, ErrorKey.userUnverified]);
+// (a place or list that is not the caller's, or a logo on a private account, is about that thing)
+const NOT_AUTH_ERRORS: ReadonlySet<string> = new Set([
+  ErrorKey.xsrf,
+  ErrorKey.userUnverified,
+  ErrorKey.placeForbidden,
+  ErrorKey.listReadOnly,
+  ErrorKey.logoBusinessOnly,
+]);
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 

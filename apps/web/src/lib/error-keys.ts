@@ -11,4 +11,7 @@ export const ERROR_KEYS = {
   refreshInvalid: 'error.refresh.invalid',
   xsrf: 'error.xsrf',
   userUnverified: 'USER_UNVERIFIED',
+  placeForbidden: 'error.place.forbidden',
+  listReadOnly: 'error.list.readonly',
+  logoBusinessOnly: 'error.logo.businessonly',
 } as const satisfies Record<string, ErrorKeyValue>;

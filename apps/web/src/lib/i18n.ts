@@ -53,8 +53,9 @@ async function applyLanguage(lang: AppLanguage): Promise<void> {
   const change = ++changes;
   await ensureLoaded(lang);
   if (change !== changes) return;
-  if (i18next.language !== lang) await i18next.changeLanguage(lang);
+  // the API's app-language first: what listens to i18next's change (lib/query-client refetches) asks in it
   setCurrentLanguage(lang);
+  if (i18next.language !== lang) await i18next.changeLanguage(lang);
   session.set(STORAGE_KEYS.appLanguage, lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   // In the background: the page renders with the local texts; a failure keeps them (SPEC §8).

@@ -8,4 +8,9 @@ export const PLACE_PATHS = {
   lists: '/lists',
   list: (id: number) => `/lists/${id}`,
   shared: (token: string) => `/s/${encodeURIComponent(token)}`,
+  /** One place (route `place-detail`). */
+  place: (id: number) => `/place/${id}`,
+  /** The place form (route `place-edit`): a new place, or one the user may change. */
+  newPlace: '/place-edit/new',
+  editPlace: (id: number) => `/place-edit/${id}`,
 } as const;

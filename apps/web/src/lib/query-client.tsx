@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { isApiError } from './api-client';
+import { i18next } from './i18n';
 
 /**
  * The app's one QueryClient. The shell itself fetches nothing through react-query, so the
@@ -22,6 +23,10 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// Answers follow the request's app-language (place texts, country and category names): a new
+// language refetches what is on screen and marks the rest stale, whatever the query's key.
+i18next.on('languageChanged', () => void queryClient.invalidateQueries());
 
 export function withQueryClient<P extends object>(Component: ComponentType<P>): ComponentType<P> {
   function WithQueryClient(props: P) {

@@ -1,7 +1,24 @@
-import type { User } from '@spotlist/contracts';
+import type { ListView, User } from '@spotlist/contracts';
 import type { StoredUser } from '../lib/auth-store';
 import { authStore } from '../lib/auth-store';
 import { local, STORAGE_KEYS } from '../lib/storage';
+
+/** A list as the API returns it (contracts ListViewSchema): Anna's, editable, empty; with overrides. */
+export function makeListView(overrides: Partial<ListView> = {}): ListView {
+  return {
+    id: 1,
+    kind: 'list',
+    name: 'List',
+    description: '',
+    visibility: { id: 1 },
+    owner: { id: 7, nickname: 'Anna' },
+    editable: true,
+    itemCount: 0,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
 
 /** A user as the API returns it (contracts UserSchema), with overrides. */
 export function makeUser(overrides: Partial<User> = {}): User {

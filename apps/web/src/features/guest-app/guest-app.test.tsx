@@ -1,9 +1,9 @@
-import type { GuestAppView, ListView, User, WidgetView } from '@spotlist/contracts';
+import type { GuestAppView, User, WidgetView } from '@spotlist/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, setXsrfCookie, storeLoggedInUser } from '../../test/fixtures';
+import { makeListView, makeUser, setXsrfCookie, storeLoggedInUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
@@ -44,19 +44,7 @@ const widgetView = (id: number, name: string) =>
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
   }) satisfies WidgetView;
-const listView = (id: number, name: string) =>
-  ({
-    id,
-    kind: 'list',
-    name,
-    description: '',
-    visibility: { id: 1 },
-    owner: { id: 7, nickname: 'Anna' },
-    editable: true,
-    itemCount: 0,
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-  }) satisfies ListView;
+const listView = (id: number, name: string) => makeListView({ id, name });
 
 function loggedIn(flags: Partial<User>) {
   storeLoggedInUser();

@@ -4,23 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../lib/auth-store';
-import { makeUser, setXsrfCookie, storeLoggedInUser } from '../../test/fixtures';
+import { makeListView, makeUser, setXsrfCookie, storeLoggedInUser } from '../../test/fixtures';
 import { currentLocation, renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
-const list = (id: number, name: string, extra: Partial<ListView> = {}): ListView => ({
-  id,
-  kind: 'list',
-  name,
-  description: '',
-  visibility: { id: 1 },
-  owner: { id: 7, nickname: 'Anna' },
-  editable: true,
-  itemCount: 0,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  ...extra,
-});
+const list = (id: number, name: string, extra: Partial<ListView> = {}): ListView => makeListView({ id, name, ...extra });
 const page = <T,>(items: T[]) => ({ list: items, total: items.length, pageIndex: 0, pageSize: 100 });
 const item = (id: number, name: string, position: number, note = '') => ({
   id,

@@ -110,7 +110,10 @@ describe('profile picture and logo (SPEC §2, §7)', () => {
     const u = userEvent.setup();
     renderApp('/profile');
     const group = await screen.findByRole('group', { name: 'Profile picture' }, { timeout: 5000 });
+    // a button tapped while the sheet is still being presented is ignored by Ionic: wait until it is up
+    const presented = new Promise((resolve) => document.addEventListener('ionActionSheetDidPresent', resolve, { once: true }));
     await u.click(within(group).getByRole('button', { name: 'Change picture' }));
+    await presented;
     const sheet = await waitFor(() => {
       const el = document.querySelector('ion-action-sheet');
       expect(el).not.toBeNull();

@@ -186,6 +186,30 @@ describe('upload queue', () => {
     expect(q.getState().items[0]!.status).toBe(UploadStatus.Done);
   });
 
+  it('replaceWith: a new pick for a one-file slot cancels the running upload and uploads only the new file', async () => {
+    const { send, calls } = controlledSend();
+    const q = createUploadQueue({ send });
+    const first = q.replaceWith(file('old.jpg'));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const second = q.replaceWith(file('new.jpg'));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[0]!.hooks.signal.aborted).toBe(true);
+    calls[1]!.resolve('ok');
+    await Promise.all([first, second]);
+    // the cancelled one ends as Cancel (it was running when the new pick came); the new one is Done
+    expect(q.getState().items.map((it) => [it.fileName, it.status])).toEqual([
+      ['old.jpg', UploadStatus.Cancel],
+      ['new.jpg', UploadStatus.Done],
+    ]);
+    expect(send).toHaveBeenCalledTimes(2);
+    // a third pick clears both finished items
+    const third = q.replaceWith(file('third.jpg'));
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(q.getState().items.map((it) => it.fileName)).toEqual(['third.jpg']);
+    calls[2]!.resolve('ok');
+    await third;
+  });
+
   it('cancels while waiting for a retry', async () => {
     vi.useFakeTimers();
     const send = vi.fn().mockRejectedValue(new Error('offline'));

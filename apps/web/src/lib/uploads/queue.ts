@@ -157,7 +157,7 @@ export function createUploadQueue<R = unknown>(initial: UploadQueueOptions<R>) {
     }
   }
 
-  return {
+  const queue = {
     getState: (): UploadQueueState<R> => state,
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
@@ -218,11 +218,21 @@ export function createUploadQueue<R = unknown>(initial: UploadQueueOptions<R>) {
       emit();
     },
     clearMessage: () => setMessage(null),
+    /** A one-file slot (a profile picture, a POI picture): cancels and forgets what is there, then uploads `file`. */
+    async replaceWith(file: Blob, fileName?: string): Promise<void> {
+      for (const it of state.items) {
+        queue.cancel(it.id);
+        queue.remove(it.id);
+      }
+      queue.add(file, fileName);
+      await queue.uploadAll();
+    },
     /** New send/retryable/onDone (a component's latest callbacks); the retry delays stay. */
     configure(next: UploadQueueOptions<R>): void {
       options = next;
     },
   };
+  return queue;
 }
 
 export type UploadQueue<R = unknown> = ReturnType<typeof createUploadQueue<R>>;

@@ -1,6 +1,7 @@
 import type { GuestAppUpdate, GuestAppView, ListView, WidgetView } from '@spotlist/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isPage = (v: unknown): boolean => isObject(v) && Array.isArray(v.list);
@@ -56,17 +57,6 @@ export async function fetchQr(unit: string | null, format: 'png' | 'svg'): Promi
 
 /** Saves a QR code as a file (`guest-link[-unit].png|svg`). */
 export async function downloadQr(unit: string | null, format: 'png' | 'svg'): Promise<void> {
-  const url = URL.createObjectURL(await fetchQr(unit, format));
   const safe = unit ? `-${unit.replace(/[^\p{L}\p{N}_-]+/gu, '_')}` : '';
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `guest-link${safe}.${format}`;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveBlob(await fetchQr(unit, format), `guest-link${safe}.${format}`);
 }

@@ -1,6 +1,7 @@
 import type { ExportFormat, ImportResult, ListDetail, ListView, Share, SharedList } from '@spotlist/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isPage = (v: unknown): boolean => isObject(v) && Array.isArray(v.list);
@@ -105,16 +106,5 @@ export async function downloadExport(listId: number, format: ExportFormat, fallb
   const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
   const plain = /filename="([^"]+)"/i.exec(disposition);
   const name = utf8 ? decodeURIComponent(utf8[1]) : plain ? plain[1] : `${fallbackName}.${format}`;
-  const url = URL.createObjectURL(await res.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveBlob(await res.blob(), name);
 }

@@ -1,15 +1,29 @@
 import type { ListItem } from '@spotlist/contracts';
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
+import { useAuth } from '../../../lib/auth';
 import { useFormatDistance } from '../../../lib/distance';
+import { PLACE_PATHS } from '../../../lib/place-paths';
 
-/** A list item's place: name, address and SPEC §5 distance, plus a needs-location hint. */
+/**
+ * A list item's place: name, address and SPEC §5 distance, plus a needs-location hint. The name
+ * opens the place's page for a logged-in reader (the public shared-list page shows it as text:
+ * that page needs a login).
+ */
 export function ItemPlace({ item }: { item: ListItem }) {
   const { t } = useTranslation();
   const distance = useFormatDistance();
+  const loggedIn = useAuth().status === 'authenticated';
   const { place } = item;
   return (
     <div>
-      <strong>{place.name}</strong>
+      {loggedIn ? (
+        <AppLink to={PLACE_PATHS.place(place.id)} className="place-name">
+          {place.name}
+        </AppLink>
+      ) : (
+        <strong>{place.name}</strong>
+      )}
       <span className="form-hint">
         {[place.address, place.city].filter(Boolean).join(', ')}
         {[place.address, place.city].some(Boolean) ? ' · ' : ''}

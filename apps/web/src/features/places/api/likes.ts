@@ -1,8 +1,8 @@
 import type { LikedPlace } from '@spotlist/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { PLACE_SEARCH_KEY } from '../../../lib/place-search';
 import type { LatLng } from '../../../lib/geolocation';
+import { invalidatePlaces } from './place';
 
 interface Page<T> {
   list: T[];
@@ -24,11 +24,11 @@ export const LIKES_KEY = ['likes', 'default'] as const;
 export const useLikes = (location: LatLng | null) =>
   useQuery({ queryKey: [...LIKES_KEY, location?.lat, location?.lng], queryFn: getLikes });
 
-/** POST /api/like/create or /api/like/remove { placeId } (the default like list). */
+/** POST /api/like/create or /api/like/remove { placeId } (the default like list); the likes, searches and places are read again. */
 export function useToggleLike() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ placeId, like }: { placeId: number; like: boolean }) => api.post(like ? '/like/create' : '/like/remove', { placeId }),
-    onSuccess: () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'likes' || q.queryKey[0] === PLACE_SEARCH_KEY }),
+    onSuccess: () => invalidatePlaces(client),
   });
 }

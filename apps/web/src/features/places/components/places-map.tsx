@@ -4,14 +4,17 @@ import { divIcon } from 'leaflet';
 import { useEffect } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
 import { config } from '../../../lib/config';
 import { useFormatDistance } from '../../../lib/distance';
 import type { LatLng } from '../../../lib/geolocation';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MARKER_SIZE, mapTileUrl, osmAttribution } from '../../../lib/map';
+import { PLACE_PATHS } from '../../../lib/place-paths';
 
 /**
  * The liked places on a Leaflet map (its own chunk). Markers are SPEC §9's 29x35 pins drawn as
- * inline SVG (no marker images to bundle), anchored at their tip; a tap opens the place's popup.
+ * inline SVG (no marker images to bundle), anchored at their tip; a tap opens the place's popup
+ * (its name links to the place's page).
  * No clustering: the like list is at most a page (100) of places.
  */
 const [W, H] = MARKER_SIZE;
@@ -56,7 +59,9 @@ export default function PlacesMap({ places, center }: { places: LikedPlace[]; ce
         {located.map((place) => (
           <Marker key={place.id} position={[place.latitude!, place.longitude!]} icon={pin} title={place.name} alt={place.name} keyboard>
             <Popup>
-              <strong>{place.name}</strong>
+              <AppLink to={PLACE_PATHS.place(place.id)} className="place-name">
+                {place.name}
+              </AppLink>
               <br />
               {[place.address, place.city].filter(Boolean).join(', ')}
               <br />

@@ -10,8 +10,8 @@ import { useLocation } from '../components/use-location';
 
 /**
  * WidgetMarkedMylikePage (SPEC §2): the places the user liked (the default like list), nearest
- * first once the position is known, each with its SPEC §5 distance and an Unlike button; a
- * catalogue search to like more.
+ * first once the position is known, each with its SPEC §5 distance and an Unlike button, its name
+ * opening its page; a catalogue search to like more, and a link to add a place.
  */
 function MarkedPlacesPage() {
   const { t } = useTranslation();
@@ -24,7 +24,8 @@ function MarkedPlacesPage() {
     <PageLayout title={t('PLACES.TITLE')}>
       <h1>{t('PLACES.HEADING')}</h1>
       <p className="link-row">
-        <AppLink to={PLACE_PATHS.map}>{t('PLACES.SHOW_MAP')}</AppLink> · <AppLink to={PLACE_PATHS.lists}>{t('LISTS.TITLE')}</AppLink>
+        <AppLink to={PLACE_PATHS.map}>{t('PLACES.SHOW_MAP')}</AppLink> · <AppLink to={PLACE_PATHS.lists}>{t('LISTS.TITLE')}</AppLink> ·{' '}
+        <AppLink to={PLACE_PATHS.newPlace}>{t('PLACES.ADD')}</AppLink>
       </p>
       {likes.isPending && <p className="form-hint">{t('COMMON.LOADING')}</p>}
       {likes.isSuccess && places.length === 0 && <p className="form-hint">{t('PLACES.EMPTY')}</p>}
@@ -33,7 +34,9 @@ function MarkedPlacesPage() {
           {places.map((place) => (
             <li key={place.id} className="place-row">
               <div>
-                <strong>{place.name}</strong>
+                <AppLink to={PLACE_PATHS.place(place.id)} className="place-name">
+                  {place.name}
+                </AppLink>
                 <span className="form-hint">{[place.address, place.city].filter(Boolean).join(', ')}</span>
               </div>
               <span className="place-distance">{distance(place.distance)}</span>

@@ -48,15 +48,8 @@ function PictureUpload({ kind, profileId }: { kind: keyof typeof UPLOAD_PATHS; p
   const item = state.items.at(-1);
   const title = kind === 'picture' ? t('PROFILE.PICTURE') : t('PROFILE.LOGO');
 
-  const onPicked = (file: File) => {
-    // one picture per slot: a new pick replaces what was there (a running upload is cancelled)
-    for (const it of queue.getState().items) {
-      queue.cancel(it.id);
-      queue.remove(it.id);
-    }
-    queue.add(file);
-    void queue.uploadAll();
-  };
+  // one picture at a time: a new pick replaces what was there (a running upload is cancelled)
+  const onPicked = (file: File) => void queue.replaceWith(file);
 
   const running = item?.status === UploadStatus.Start || item?.status === UploadStatus.Progress;
   return (

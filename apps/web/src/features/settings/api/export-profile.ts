@@ -1,5 +1,6 @@
 import type { ProfileExport } from '@spotlist/contracts';
 import { api } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
 import { useAction } from '../../../lib/use-action';
 
 const isExport = (v: unknown): v is ProfileExport =>
@@ -15,19 +16,7 @@ export const exportFileName = (data: Pick<ProfileExport, 'exportedAt' | 'user'>)
  */
 export async function downloadProfileExport(): Promise<ProfileExport> {
   const data = await api.request<ProfileExport>('/myprofile/export', { guard: isExport });
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = exportFileName(data);
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // after the click has started the download
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), exportFileName(data));
   return data;
 }
 

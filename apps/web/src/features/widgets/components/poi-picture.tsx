@@ -33,15 +33,8 @@ export default function PoiPicture({
   });
   const item = state.items.at(-1);
   const running = item?.status === UploadStatus.Start || item?.status === UploadStatus.Progress;
-  const onPicked = (file: File) => {
-    // one picture per POI: a new pick replaces what was there (a running upload is cancelled)
-    for (const it of queue.getState().items) {
-      queue.cancel(it.id);
-      queue.remove(it.id);
-    }
-    queue.add(file);
-    void queue.uploadAll();
-  };
+  // one picture at a time: a new pick replaces what was there (a running upload is cancelled)
+  const onPicked = (file: File) => void queue.replaceWith(file);
   return (
     <div className="poi-picture" role="group" aria-label={t('WIDGETS.PICTURE_OF', { name })}>
       {poi.picture ? (

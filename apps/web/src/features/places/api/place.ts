@@ -1,0 +1,51 @@
+import type { PlaceView } from '@spotlist/contracts';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { LatLng } from '../../../lib/geolocation';
+import { PLACE_SEARCH_KEY } from '../../../lib/place-search';
+
+/** Checked structurally: the contracts' zod schema would load zod with every place page. */
+export const isPlace = (v: unknown): v is PlaceView =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { id?: unknown }).id === 'number' &&
+  typeof (v as { name?: unknown }).name === 'string' &&
+  Array.isArray((v as { accessibility?: unknown }).accessibility);
+
+/** Query key prefix of single places (a like, an edit or a picture changes them). */
+export const PLACE_KEY = 'place';
+
+/**
+ * GET /api/place/{id}: the place in the request's app-language, with its pictures, `editable`,
+ * `liked`, and its distance from the `user-location` header (sent by the api client once
+ * lib/geolocation knows a position). Silent: the page says what went wrong (error.place.notfound).
+ */
+export const getPlace = (id: number): Promise<PlaceView> => api.get<PlaceView>(`/place/${id}`, { guard: isPlace, silent: true });
+
+/** The location is part of the key: when it becomes known, the place is read again with its distance. */
+export const usePlace = (id: number, location: LatLng | null) =>
+  useQuery({ queryKey: [PLACE_KEY, id, location?.lat, location?.lng], queryFn: () => getPlace(id) });
+
+/** Everything that shows places: after a change of one, all of them are read again. */
+export const invalidatePlaces = (client: QueryClient) =>
+  client.invalidateQueries({ predicate: (q) => [PLACE_KEY, 'likes', PLACE_SEARCH_KEY].includes(q.queryKey[0] as string) });
+
+/**
+ * DELETE /api/place/delete/{id} (its creator, while nobody else keeps it: else 409
+ * error.place.inuse). The place itself is not read again (it is gone); the lists showing it are.
+ */
+export function useDeletePlace() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.request(`/place/delete/${id}`, { method: 'DELETE', silent: true }),
+    onSuccess: () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'likes' || q.queryKey[0] === PLACE_SEARCH_KEY }),
+  });
+}
+
+/** POST /api/place/objectionable/{id} { reason } (SPEC §7 "report content"); the reason may be empty. */
+export function useReportPlace() {
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      api.post(`/place/objectionable/${id}`, reason.trim() ? { reason: reason.trim() } : {}, { silent: true }),
+  });
+}

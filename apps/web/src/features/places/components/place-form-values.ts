@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  FormError,
+  PlaceInputSchema,
+  type AccessibilityTag,
+  type AppLanguage,
+  type PlaceCategory,
+  type PlaceInput,
+  type PlaceUpdate,
+  type PlaceView,
+} from '@spotlist/contracts';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+
+/**
+ * The place form's values and the bodies it sends. Every field is text ('' when empty) so every
+ * input is controlled; the contracts' PlaceInputSchema judges the values (the same rules as the
+ * server: name required, latitude/longitude required and in range, website and phone patterns,
+ * 2-letter country code), and its keys are what the fields show.
+ *
+ * Name and description: the API answers them in the user's app language when the place has that
+ * translation (`texts[lang]`), else the place's own. The form edits what it shows, where it came
+ * from: a translated name stays a translation (sent in `texts`, the others kept), an untranslated
+ * one is the place's own name. So editing in German never overwrites the original name.
+ */
+export interface PlaceFormValues {
+  name: string;
+  description: string;
+  category: PlaceCategory;
+  accessibility: AccessibilityTag[];
+  address: string;
+  city: string;
+  /** ISO 3166-1 alpha-2 code, '' for none. */
+  country: string;
+  website: string;
+  phone: string;
+  latitude: string;
+  longitude: string;
+}
+
+export const EMPTY_PLACE: PlaceFormValues = {
+  name: '',
+  description: '',
+  category: 'other',
+  accessibility: [],
+  address: '',
+  city: '',
+  country: '',
+  website: '',
+  phone: '',
+  latitude: '',
+  longitude: '',
+};
+
+const text = (v: string | null | undefined): string => v ?? '';
+const coordinateText = (v: number | null): string => (v === null ? '' : String(v));
+
+export function toFormValues(place: PlaceView): PlaceFormValues {
+  return {
+    name: place.name,
+    description: text(place.description),
+    category: place.category,
+    accessibility: [...place.accessibility],
+    address: text(place.address),
+    city: text(place.city),
+    country: text(place.country),
+    website: text(place.website),
+    phone: text(place.phone),
+    latitude: coordinateText(place.latitude),
+    longitude: coordinateText(place.longitude),
+  };
+}
+
+/** A coordinate typed in any locale (a comma as decimal separator); undefined when empty, NaN when not a number. */
+export function parseCoordinate(value: string): number | undefined {
+  const s = value.trim().replace(',', '.');
+  if (s === '') return undefined;
+  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(s) ? Number(s) : Number.NaN;
+}
+
+const orNull = (s: string): string | null => (s.trim() === '' ? null : s);
+
+/** The fields every body carries (an empty text clears its field: null). */
+function common(values: PlaceFormValues) {
+  return {
+    latitude: parseCoordinate(values.latitude) as number,
+    longitude: parseCoordinate(values.longitude) as number,
+    address: orNull(values.address),
+    city: orNull(values.city),
+    country: orNull(values.country),
+    category: values.category,
+    accessibility: values.accessibility,
+    website: orNull(values.website),
+    phone: orNull(values.phone),
+  };
+}
+
+/** POST /api/place/add: a new place of the public catalogue (the API's default visibility). */
+export const toAddBody = (values: PlaceFormValues): PlaceInput => ({
+  name: values.name,
+  description: orNull(values.description),
+  ...common(values),
+});
+
+/** POST /api/place/update/{id}: every field; name and description where they came from (see above). */
+export function toUpdateBody(values: PlaceFormValues, place: PlaceView, lang: AppLanguage): PlaceUpdate {
+  const own = place.texts?.[lang] ?? {};
+  const body: PlaceUpdate = common(values);
+  const translation: { name?: string | null; description?: string | null } = { ...own };
+  if (own.name) translation.name = values.name;
+  else body.name = values.name;
+  if (own.description) translation.description = orNull(values.description);
+  else body.description = orNull(values.description);
+  // `texts` is replaced whole: the other languages go along unchanged
+  if (own.name || own.description) body.texts = { ...place.texts, [lang]: translation };
+  return body;
+}
+
+/**
+ * react-hook-form's resolver: the contracts' PlaceInputSchema (zodResolver, as the other forms)
+ * judges the body the form would send; its issues land on the fields of the same names. One rule
+ * is the form's own: a coordinate that is not a number says so (FORM.ERROR.NUMBER), not "required".
+ */
+const schemaResolver = zodResolver(PlaceInputSchema, undefined, { raw: true });
+
+export const placeResolver: Resolver<PlaceFormValues> = async (values, context, options) => {
+  const result = await schemaResolver(toAddBody(values), context, options as never);
+  const errors = { ...result.errors } as FieldErrors<PlaceFormValues>;
+  for (const field of ['latitude', 'longitude'] as const) {
+    if (Number.isNaN(parseCoordinate(values[field]))) errors[field] = { type: 'number', message: FormError.number };
+  }
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};

@@ -1,0 +1,268 @@
+import '../place-pages.css';
+import type { AlertOptions } from '@ionic/core/components';
+import type { PlaceView } from '@spotlist/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { AppLink } from '../../../components/app-link';
+import { PageLayout } from '../../../components/layout/page-layout';
+import { isApiError } from '../../../lib/api-client';
+import { useFormatDistance } from '../../../lib/distance';
+import { useAppNavigate } from '../../../lib/navigation';
+import { PLACE_PATHS } from '../../../lib/place-paths';
+import { withQueryClient } from '../../../lib/query-client';
+import { useToggleLike } from '../api/likes';
+import { useDeletePlace, usePlace, useReportPlace } from '../api/place';
+import { ACCESSIBILITY_KEYS, CATEGORY_KEYS, countryName } from '../components/place-labels';
+import { useLocation } from '../components/use-location';
+
+/** The contracts' ObjectionableSchema limit of a report's reason. */
+const REASON_MAX = 2000;
+
+/** `ERROR.{key}` when the app has a text for it, else the unknown error's (SPEC §8). */
+function useErrorText(): (error: unknown) => string {
+  const { t, i18n } = useTranslation();
+  return (error) => {
+    const key = isApiError(error) ? `ERROR.${error.key}` : 'ERROR.error.unknown';
+    return i18n.exists(key) ? t(key) : t('ERROR.error.unknown');
+  };
+}
+
+/** Only http(s) addresses become links (the server normalises websites; this keeps javascript: out whatever comes). */
+const webLink = (url: string): string | null => (/^https?:\/\//i.test(url) ? url : null);
+/** The website without its scheme and trailing slash, as people write it. */
+const shortUrl = (url: string): string => url.replace(/^https?:\/\//i, '').replace(/\/$/, '');
+/** A dialable number: digits and a leading +. */
+const telHref = (phone: string): string => `tel:${phone.replace(/[^+0-9]/g, '')}`;
+
+function Facts({ place, located }: { place: PlaceView; located: boolean }) {
+  const { t, i18n } = useTranslation();
+  const distance = useFormatDistance();
+  const address = [place.address, place.city, place.country && countryName(place.country, i18n.language)].filter(Boolean).join(', ');
+  const website = place.website ? webLink(place.website) : null;
+  return (
+    <dl className="place-facts">
+      {address && (
+        <>
+          <dt>{t('PLACE.ADDRESS')}</dt>
+          <dd>{address}</dd>
+        </>
+      )}
+      {(located || place.needsLocation) && (
+        <>
+          <dt>{t('PLACE.DISTANCE')}</dt>
+          <dd className="place-distance">{place.needsLocation ? t('LISTS.NEEDS_LOCATION') : distance(place.distance)}</dd>
+        </>
+      )}
+      {place.website && (
+        <>
+          <dt>{t('PLACE.WEBSITE')}</dt>
+          <dd>
+            {website ? (
+              <a href={website} target="_blank" rel="noopener noreferrer">
+                {shortUrl(website)}
+              </a>
+            ) : (
+              place.website
+            )}
+          </dd>
+        </>
+      )}
+      {place.phone && (
+        <>
+          <dt>{t('PLACE.PHONE')}</dt>
+          <dd>
+            <a href={telHref(place.phone)}>{place.phone}</a>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function Pictures({ place }: { place: PlaceView }) {
+  const { t } = useTranslation();
+  const pictures = place.pictures ?? [];
+  if (pictures.length === 0) return null;
+  return (
+    <ul className="place-pictures" aria-label={t('PLACE.PICTURES')}>
+      {pictures.map((p, i) => (
+        <li key={p.id}>
+          {/* the full picture in a new tab; the document URLs are the API's (with their version) */}
+          <a href={p.url} target="_blank" rel="noopener noreferrer">
+            <img
+              src={p.urlThumb240 ?? p.url}
+              alt={t('PLACE.PICTURE_N', { n: i + 1, name: place.name })}
+              loading="lazy"
+              width={160}
+              height={160}
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Like/Unlike, Edit and Delete (for those who may change the place), Report. */
+function Actions({ place }: { place: PlaceView }) {
+  const { t } = useTranslation();
+  const navigate = useAppNavigate();
+  const errorText = useErrorText();
+  const toggle = useToggleLike();
+  const remove = useDeletePlace();
+  const report = useReportPlace();
+  const [message, setMessage] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null);
+
+  // ion-alert loads with the first question (components/ionic/alert)
+  const confirm = async (options: AlertOptions) => {
+    const { presentAlert } = await import('../../../components/ionic/alert');
+    return presentAlert(options);
+  };
+
+  const askDelete = async () => {
+    setMessage(null);
+    const { role } = await confirm({
+      header: t('PLACE.DELETE_TITLE'),
+      message: t('PLACE.DELETE_MESSAGE', { name: place.name }),
+      buttons: [
+        { text: t('COMMON.CANCEL'), role: 'cancel' },
+        { text: t('PLACE.DELETE'), role: 'destructive' },
+      ],
+    });
+    if (role !== 'destructive') return;
+    try {
+      await remove.mutateAsync(place.id);
+      // the place is gone: My places becomes the root (no way back to it)
+      navigate(PLACE_PATHS.marked, 'root');
+    } catch (error) {
+      setMessage({ kind: 'alert', text: errorText(error) });
+    }
+  };
+
+  const askReport = async () => {
+    setMessage(null);
+    const { role, data } = await confirm({
+      header: t('PLACE.REPORT_TITLE'),
+      message: t('PLACE.REPORT_MESSAGE'),
+      inputs: [
+        {
+          name: 'reason',
+          type: 'textarea',
+          placeholder: t('PLACE.REPORT_REASON'),
+          attributes: { maxlength: REASON_MAX, 'aria-label': t('PLACE.REPORT_REASON') },
+        },
+      ],
+      buttons: [
+        { text: t('COMMON.CANCEL'), role: 'cancel' },
+        { text: t('PLACE.REPORT_SEND'), role: 'confirm' },
+      ],
+    });
+    if (role !== 'confirm') return;
+    try {
+      await report.mutateAsync({ id: place.id, reason: data?.values?.reason ?? '' });
+      setMessage({ kind: 'status', text: t('PLACE.REPORT_SENT') });
+    } catch (error) {
+      setMessage({ kind: 'alert', text: errorText(error) });
+    }
+  };
+
+  return (
+    <>
+      <div className="button-row place-actions">
+        <button
+          type="button"
+          className={place.liked ? 'app-button app-button-outline' : 'app-button'}
+          aria-pressed={place.liked}
+          disabled={toggle.isPending}
+          onClick={() => toggle.mutate({ placeId: place.id, like: !place.liked })}
+        >
+          {t(place.liked ? 'PLACES.UNLIKE' : 'PLACES.LIKE')}
+        </button>
+        {place.editable && (
+          <>
+            <AppLink to={PLACE_PATHS.editPlace(place.id)} className="app-button app-button-outline">
+              {t('PLACE.EDIT')}
+            </AppLink>
+            <button type="button" className="app-button app-button-danger" disabled={remove.isPending} onClick={() => void askDelete()}>
+              {t('PLACE.DELETE')}
+            </button>
+          </>
+        )}
+        <button
+          type="button"
+          className="app-button app-button-outline app-button-small place-report"
+          disabled={report.isPending}
+          onClick={() => void askReport()}
+        >
+          {t('PLACE.REPORT')}
+        </button>
+      </div>
+      {message && (
+        <p className={message.kind === 'status' ? 'form-success' : 'form-error'} role={message.kind}>
+          {message.text}
+        </p>
+      )}
+    </>
+  );
+}
+
+function Detail({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const location = useLocation();
+  const query = usePlace(id, location);
+  // a refetch after a like keeps showing the place (not a spinner)
+  const place = query.data;
+  if (!place) {
+    if (query.isError)
+      return (
+        <p className="form-error" role="alert">
+          {errorText(query.error)}
+        </p>
+      );
+    return (
+      <div className="page-loading" role="status" aria-label={t('COMMON.LOADING')}>
+        <span className="app-spinner" />
+      </div>
+    );
+  }
+  return (
+    <article className="place-detail" aria-labelledby="place-detail-name">
+      <h1 id="place-detail-name">{place.name}</h1>
+      <p className="place-category">{t(CATEGORY_KEYS[place.category] ?? CATEGORY_KEYS.other)}</p>
+      <Pictures place={place} />
+      {place.description && <p className="place-description">{place.description}</p>}
+      <Facts place={place} located={location !== null} />
+      {place.accessibility.length > 0 && (
+        <section aria-labelledby="place-detail-accessibility">
+          <h2 id="place-detail-accessibility">{t('PLACE.ACCESSIBILITY_LABEL')}</h2>
+          <ul className="tag-list">
+            {place.accessibility.map((tag) => (
+              <li key={tag}>{t(ACCESSIBILITY_KEYS[tag])}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Actions place={place} />
+    </article>
+  );
+}
+
+/** PlaceDetailPage (`/place/:id`): one place of the catalogue, as the API answers it for the user. */
+function PlaceDetailPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  return (
+    <PageLayout title={t('PLACE.TITLE')}>
+      <p className="link-row">
+        <AppLink to={PLACE_PATHS.marked} mode="back">
+          {t('PLACE.BACK')}
+        </AppLink>
+      </p>
+      {Number.isInteger(id) && id > 0 ? <Detail id={id} /> : <p role="alert">{t('ERROR.error.place.notfound')}</p>}
+    </PageLayout>
+  );
+}
+
+export default withQueryClient(PlaceDetailPage);
