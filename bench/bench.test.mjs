@@ -143,6 +143,9 @@ describe('bench/run.mjs', () => {
       for (const k of ['p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'ratioToBaseline']) expect(s[k], `${s.name}.${k}`).toEqual(expect.any(Number));
     }
     expect(res.scenarios[0].ratioToBaseline).toBe(1);
+    // the servers' CPU per request, read from /proc during the measured run
+    for (const s of res.scenarios) expect(s.serverCpuUsPerRequest, `${s.name}.serverCpuUsPerRequest`).toBeGreaterThan(0);
+    expect(res.scenarios[0].cpuRatioToBaseline).toBe(1);
     expect(res.scenarios.find((s) => s.name === 'login').connections).toBe(8);
 
     expect(res.lighthouse).toEqual({ skipped: true, reason: '--skip-lighthouse' });

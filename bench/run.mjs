@@ -189,6 +189,7 @@ async function main() {
   cleanups.push(() => stop(app.child));
   const [b, a] = await Promise.all([baseline.promise, app.promise]);
   const urls = { baseline: b.match[1], app: `${a.match[1]}:${a.match[2]}` };
+  const pids = { baseline: b.child.pid, app: a.child.pid };
   log(`Server ${urls.app} (ready in ${a.match[3]} ms), baseline ${urls.baseline}`);
 
   log('Seeding the data set …');
@@ -209,6 +210,7 @@ async function main() {
         connections: s.connections,
         durationSec: config.durationSec,
         warmupSec: config.warmupSec,
+        pid: pids[s.server],
       });
       results.push({ name: s.name, title: s.title, server: s.server, ...figures });
       log(
@@ -222,6 +224,13 @@ async function main() {
   // Successful answers per second, as a share of the baseline's (same run, same machine).
   const base = results.find((r) => r.name === 'baseline' && !r.error);
   for (const r of results) r.ratioToBaseline = base && !r.error ? Number((r.okPerSec / base.okPerSec).toFixed(4)) : null;
+  // The same share by the servers' CPU per request: what req/s would give on an idle machine.
+  for (const r of results) {
+    r.cpuRatioToBaseline =
+      base?.serverCpuUsPerRequest && r.serverCpuUsPerRequest
+        ? Number((base.serverCpuUsPerRequest / r.serverCpuUsPerRequest).toFixed(4))
+        : null;
+  }
 
   let lighthouse;
   if (args['skip-lighthouse']) lighthouse = { skipped: true, reason: '--skip-lighthouse' };

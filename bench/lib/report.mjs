@@ -138,20 +138,23 @@ export function markdown(r) {
     `## API under load`,
     '',
     `autocannon in the benchmark process against the server's process; ${r.config.durationSec} s per scenario after a discarded ${r.config.warmupSec} s warm-up. ` +
-      `Server on PostgreSQL${r.machine.redis === 'yes' ? ' with Redis' : r.machine.redis === 'no' ? ' without Redis (no session or answer caches)' : ''} (fresh database, ${Object.entries(r.dataset.summary)
+      `Server on PostgreSQL${r.machine.redis === 'yes' ? ' with Redis' : r.machine.redis === 'no' ? ' without Redis (no session or answer caches)' : ''} (fresh database, ${Object.entries(
+        r.dataset.summary,
+      )
         .map(([k, v]) => `${v} ${k}`)
         .join(', ')} seeded in ${(r.dataset.ms / 1000).toFixed(1)} s).`,
     '',
-    '| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline | server CPU per request | vs baseline by CPU |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
+  const pct = (v) => (v == null ? '–' : `${(v * 100).toFixed(1)} %`);
   for (const s of r.scenarios) {
     if (s.error) {
-      out.push(`| ${s.name} | ${s.connections ?? '–'} | error: ${s.error} | | | | | |`);
+      out.push(`| ${s.name} | ${s.connections ?? '–'} | error: ${s.error} | | | | | | | |`);
       continue;
     }
     out.push(
-      `| ${s.name} — ${s.title} | ${s.connections} | ${Math.round(s.reqPerSec)} | ${s.p50Ms} ms | ${s.p99Ms} ms | ${s.errors + s.timeouts} | ${s.non2xx} | ${s.ratioToBaseline == null ? '–' : `${(s.ratioToBaseline * 100).toFixed(1)} %`} |`,
+      `| ${s.name} — ${s.title} | ${s.connections} | ${Math.round(s.reqPerSec)} | ${s.p50Ms} ms | ${s.p99Ms} ms | ${s.errors + s.timeouts} | ${s.non2xx} | ${pct(s.ratioToBaseline)} | ${s.serverCpuUsPerRequest == null ? '–' : `${s.serverCpuUsPerRequest} µs`} | ${pct(s.cpuRatioToBaseline)} |`,
     );
   }
   out.push('');

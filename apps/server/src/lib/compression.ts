@@ -12,8 +12,21 @@ const MIN_BYTES = 1024;
  */
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
   if (!header) return null;
+  if (typeof header !== 'string') return parseAccepted(header.join(','));
+  // browsers send a handful of distinct values: each is parsed once
+  let known = seen.get(header);
+  if (known === undefined) {
+    if (seen.size >= SEEN_MAX) seen.clear();
+    seen.set(header, (known = parseAccepted(header)));
+  }
+  return known;
+}
+const SEEN_MAX = 100;
+const seen = new Map<string, Encoding | null>();
+
+function parseAccepted(header: string): Encoding | null {
   const accepted = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+  for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (!name) continue;
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);

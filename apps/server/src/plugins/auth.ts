@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { preparedPerDb } from '../db/prepared.ts';
 import { ErrorKey, type AccountTypeId } from '@spotlist/contracts';
@@ -68,15 +69,11 @@ const SESSION_CACHE_ENTRIES = 50_000;
 /**
  * The session of an access token, from memory when a stamped entry is fresh (lib/invalidation.ts:
  * logout, refresh, password changes and every other write of the user drop it at once, on every
- * instance) and not past the token's own expiry.
+ * instance) and not past the token's own expiry. A hit is answered at once, without a promise.
  */
 export function sessionFinder(db: Db, inv: Invalidation) {
   const cache = stampedCache<SessionUser & { expiresAt: number }>(inv, { maxEntries: SESSION_CACHE_ENTRIES });
-  return async (token: string): Promise<SessionUser | null> => {
-    if (token.length > 200) return null;
-    const hash = hashToken(token);
-    const hit = cache.get(hash);
-    if (hit && hit.expiresAt > Date.now()) return hit;
+  const load = async (hash: string): Promise<SessionUser | null> => {
     const stamp = inv.stamp();
     const rows = await findSessionQuery(db).execute({ hash });
     const row = rows[0];
@@ -91,6 +88,13 @@ export function sessionFinder(db: Db, inv: Invalidation) {
     cache.set(hash, row.id, stamp, session);
     return session;
   };
+  return (token: string): SessionUser | null | Promise<SessionUser | null> => {
+    if (token.length > 200) return null;
+    const hash = hashToken(token);
+    const hit = cache.get(hash);
+    if (hit && hit.expiresAt > Date.now()) return hit;
+    return load(hash);
+  };
 }
 
 /** Reads X-Auth-Token (SPEC §7) before the body is parsed, so a missing login answers 401 first. */
@@ -98,17 +102,30 @@ export const authPlugin = fp<{ db: Db; invalidation: Invalidation }>(
   async (app, { db, invalidation }) => {
     const findSession = sessionFinder(db, invalidation);
     app.decorateRequest('user', null);
-    app.addHook('onRequest', async (req) => {
+    const check = (req: FastifyRequest, rule: AccessRule, token: string | undefined): AppError | undefined => {
+      if (rule === 'public' || !req.routeOptions.url) return;
+      if (!token) return new AppError(ErrorKey.unauthorized, 401);
+      if (!req.user) return new AppError(ErrorKey.tokenInvalid, 401);
+      if (rule === 'admin' && !req.user.permissions.includes(ADMIN_PERMISSION)) return new AppError(ErrorKey.forbidden, 403);
+    };
+    // callback style: a call without a token (public pages, widget visitors) costs no promise
+    app.addHook('onRequest', (req, _reply, done) => {
       const rule = accessRuleOf(req.routeOptions.url, req.routeOptions.config?.auth);
       const header = req.headers[AUTH_HEADER];
       const token = typeof header === 'string' && header.length > 0 ? header : undefined;
-      if (token) req.user = await findSession(token);
-      if (rule === 'public' || !req.routeOptions.url) return;
-      if (!token) throw new AppError(ErrorKey.unauthorized, 401);
-      if (!req.user) throw new AppError(ErrorKey.tokenInvalid, 401);
-      if (rule === 'admin' && !req.user.permissions.includes(ADMIN_PERMISSION)) {
-        throw new AppError(ErrorKey.forbidden, 403);
+      if (!token) return done(check(req, rule, token));
+      const found = findSession(token);
+      if (!(found instanceof Promise)) {
+        req.user = found;
+        return done(check(req, rule, token));
       }
+      found.then(
+        (user) => {
+          req.user = user;
+          done(check(req, rule, token));
+        },
+        (err: Error) => done(err),
+      );
     });
   },
   { name: 'auth' },

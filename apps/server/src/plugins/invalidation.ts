@@ -26,11 +26,21 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const invalidationPlugin = fp<{ invalidation: Invalidation }>(
   async (app, { invalidation }) => {
     app.decorate('invalidation', invalidation);
-    app.addHook('onSend', async (req) => {
-      if (READS.has(req.method)) return;
+    // callback style: a read (most requests) costs no promise
+    app.addHook('onSend', (req, _reply, payload, done) => {
+      if (READS.has(req.method)) return done(null, payload);
       const user = req.user;
-      if (req.routeOptions.config?.invalidates === 'all' || user?.permissions.includes(ADMIN_PERMISSION)) await invalidation.all();
-      else if (user) await invalidation.user(user.id);
+      const bump =
+        req.routeOptions.config?.invalidates === 'all' || user?.permissions.includes(ADMIN_PERMISSION)
+          ? invalidation.all()
+          : user
+            ? invalidation.user(user.id)
+            : null;
+      if (!bump) return done(null, payload);
+      bump.then(
+        () => done(null, payload),
+        (err: Error) => done(err),
+      );
     });
   },
   { name: 'invalidation', dependencies: ['auth'] },

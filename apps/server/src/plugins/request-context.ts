@@ -32,11 +32,12 @@ export function parseAppLanguage(header: unknown): AppLanguage {
 export const requestContextPlugin = fp(
   async (app) => {
     app.decorateRequest('ctx', null as unknown as RequestContext);
-    app.addHook('onRequest', async (req) => {
+    app.addHook('onRequest', (req, _reply, done) => {
       req.ctx = {
         location: parseUserLocation(req.headers['user-location']),
         language: parseAppLanguage(req.headers['app-language']),
       };
+      done();
     });
   },
   { name: 'request-context' },

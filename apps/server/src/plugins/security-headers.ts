@@ -12,16 +12,17 @@ export const securityHeadersPlugin = fp<FastifyHelmetOptions>(
   async (app, options) => {
     await app.register(helmet, { ...options, global: false });
     let headers: [string, string | number | readonly string[]][] | null = null;
-    app.addHook('onRequest', async (req, reply) => {
+    app.addHook('onRequest', (req, reply, done) => {
       // @fastify/helmet moves a route's `helmet` option into its config
-      if ((req.routeOptions.config as { helmet?: unknown } | undefined)?.helmet !== undefined) return;
+      if ((req.routeOptions.config as { helmet?: unknown } | undefined)?.helmet !== undefined) return done();
       if (headers) {
         for (const [k, v] of headers) reply.raw.setHeader(k, v);
-        return;
+        return done();
       }
       const before = new Set(reply.raw.getHeaderNames());
       (reply as unknown as { helmet: () => void }).helmet();
       headers = reply.raw.getHeaderNames().flatMap((k) => (before.has(k) ? [] : [[k, reply.raw.getHeader(k)!] as [string, string]]));
+      done();
     });
   },
   { name: 'security-headers' },
