@@ -135,7 +135,15 @@ describe('bench/run.mjs', () => {
     });
     expect(res.machine.postgres).toMatch(/^\d+/);
 
-    expect(res.scenarios.map((s) => s.name)).toEqual(['baseline', 'api-info', 'session-user', 'login', 'liked-places', 'public-widget']);
+    expect(res.scenarios.map((s) => s.name)).toEqual([
+      'baseline',
+      'api-info',
+      'session-user',
+      'login',
+      'liked-places',
+      'public-widget',
+      'public-widget-browser',
+    ]);
     for (const s of res.scenarios) {
       // Every request answered 2xx: the seeded tokens and passwords work, no throttling kicked in.
       expect(s, s.name).toMatchObject({ errors: 0, timeouts: 0, non2xx: 0 });
@@ -145,6 +153,9 @@ describe('bench/run.mjs', () => {
     expect(res.scenarios[0].ratioToBaseline).toBe(1);
     // the servers' CPU per request, read from /proc during the measured run
     for (const s of res.scenarios) expect(s.serverCpuUsPerRequest, `${s.name}.serverCpuUsPerRequest`).toBeGreaterThan(0);
+    // a browser's Accept-Encoding gets the widget's compressed copy: fewer bytes per answer
+    const bytes = (name) => res.scenarios.find((s) => s.name === name).bytesPerResponse;
+    expect(bytes('public-widget-browser')).toBeLessThan(bytes('public-widget') / 2);
     expect(res.scenarios[0].cpuRatioToBaseline).toBe(1);
     expect(res.scenarios.find((s) => s.name === 'login').connections).toBe(8);
 

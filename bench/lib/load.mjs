@@ -44,6 +44,8 @@ export async function measure({ baseUrl, requests, connections, durationSec, war
     durationSec: round(r.duration, 2),
     requests: r.requests.total,
     reqPerSec: round(r.requests.total / r.duration, 1),
+    // what one answer weighs on the wire, headers included
+    bytesPerResponse: r.requests.total > 0 ? Math.round(r.throughput.total / r.requests.total) : null,
     serverCpuUsPerRequest:
       cpuBefore != null && cpuAfter != null && r.requests.total > 0 ? round(((cpuAfter - cpuBefore) / r.requests.total) * 1e6, 1) : null,
     okPerSec: round(ok / r.duration, 1),

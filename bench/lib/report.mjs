@@ -144,17 +144,17 @@ export function markdown(r) {
         .map(([k, v]) => `${v} ${k}`)
         .join(', ')} seeded in ${(r.dataset.ms / 1000).toFixed(1)} s).`,
     '',
-    '| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline | server CPU per request | vs baseline by CPU |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline | bytes per answer | server CPU per request | vs baseline by CPU |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const pct = (v) => (v == null ? '–' : `${(v * 100).toFixed(1)} %`);
   for (const s of r.scenarios) {
     if (s.error) {
-      out.push(`| ${s.name} | ${s.connections ?? '–'} | error: ${s.error} | | | | | | | |`);
+      out.push(`| ${s.name} | ${s.connections ?? '–'} | error: ${s.error} | | | | | | | | |`);
       continue;
     }
     out.push(
-      `| ${s.name} — ${s.title} | ${s.connections} | ${Math.round(s.reqPerSec)} | ${s.p50Ms} ms | ${s.p99Ms} ms | ${s.errors + s.timeouts} | ${s.non2xx} | ${pct(s.ratioToBaseline)} | ${s.serverCpuUsPerRequest == null ? '–' : `${s.serverCpuUsPerRequest} µs`} | ${pct(s.cpuRatioToBaseline)} |`,
+      `| ${s.name} — ${s.title} | ${s.connections} | ${Math.round(s.reqPerSec)} | ${s.p50Ms} ms | ${s.p99Ms} ms | ${s.errors + s.timeouts} | ${s.non2xx} | ${pct(s.ratioToBaseline)} | ${s.bytesPerResponse ?? '–'} | ${s.serverCpuUsPerRequest == null ? '–' : `${s.serverCpuUsPerRequest} µs`} | ${pct(s.cpuRatioToBaseline)} |`,
     );
   }
   out.push('');

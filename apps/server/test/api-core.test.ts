@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.ts';
 import { AppError } from '../src/lib/app-error.ts';
+import { securityHeaderList } from '../src/plugins/security-headers.ts';
 import { buildTestApp, call, signup, uniqueEmail, PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -74,7 +75,12 @@ describe('bad input gets a 4xx with a key and changes nothing', () => {
   });
 
   it('wrong content type and wrong JSON types', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: '<email/>', headers: { 'content-type': 'application/xml' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: '<email/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ key: 'error.request.contenttype' });
     const arr = await raw('[1,2,3]');
@@ -105,7 +111,10 @@ describe('bad input gets a 4xx with a key and changes nothing', () => {
 
 describe('XSRF (signed double submit)', () => {
   const cookieOf = (setCookie: string | string[] | undefined) =>
-    (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0].slice('XSRF-TOKEN='.length);
+    (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
+      .find((c) => c.startsWith('XSRF-TOKEN='))!
+      .split(';')[0]
+      .slice('XSRF-TOKEN='.length);
 
   it('sets the cookie and accepts a call that echoes it', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/api/info' });
@@ -123,7 +132,11 @@ describe('XSRF (signed double submit)', () => {
   it('makes no cookie for a native call (access token, no cookies), and still one for a browser that has cookies', async () => {
     const native = await t.app.inject({ method: 'GET', url: '/api/api/info', headers: { 'x-auth-token': 'some-token' } });
     expect(native.headers['set-cookie']).toBeUndefined();
-    const browser = await t.app.inject({ method: 'GET', url: '/api/api/info', headers: { 'x-auth-token': 'some-token', cookie: 'spotlist_refresh=x' } });
+    const browser = await t.app.inject({
+      method: 'GET',
+      url: '/api/api/info',
+      headers: { 'x-auth-token': 'some-token', cookie: 'spotlist_refresh=x' },
+    });
     expect(cookieOf(browser.headers['set-cookie'])).toMatch(/^[\w-]+\.[\w-]+$/);
   });
 
@@ -151,9 +164,11 @@ describe('XSRF (signed double submit)', () => {
 
 describe('security headers and the web app', () => {
   it('every answer carries CSP, nosniff and no framing', async () => {
-    // computed on the first request, then reused as they are (plugins/security-headers.ts)
+    // computed when the app starts, the same on every answer (plugins/security-headers.ts)
     const security = (h: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(h).filter(([k]) => /^(content-security-policy|x-|strict-transport|cross-origin|origin-agent|referrer)/.test(k)));
+      Object.fromEntries(
+        Object.entries(h).filter(([k]) => /^(content-security-policy|x-|strict-transport|cross-origin|origin-agent|referrer)/.test(k)),
+      );
     const first = security((await t.app.inject({ method: 'GET', url: '/api/api/info' })).headers);
     expect(Object.keys(first).length).toBeGreaterThanOrEqual(8);
     for (const url of ['/api/api/info', '/login', '/api/nothing', '/api/session/user']) {
@@ -166,6 +181,22 @@ describe('security headers and the web app', () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain('https://tile.openstreetmap.org');
     }
+  });
+
+  it('computes the headers helmet would set: HSTS on https only, no framing header when framing is allowed, a bad CSP refused at start', () => {
+    const headers = (o: Parameters<typeof securityHeaderList>[0]) => Object.fromEntries(securityHeaderList(o));
+    const app = headers({ frameguard: { action: 'deny' }, hsts: false });
+    expect(app['x-frame-options']).toBe('DENY');
+    expect(app['strict-transport-security']).toBeUndefined();
+    expect(app['content-security-policy']).toContain("default-src 'self'");
+    expect(headers({ hsts: true })['strict-transport-security']).toMatch(/^max-age=\d+/);
+    const framed = headers({ frameguard: false, contentSecurityPolicy: false }); // the frame page's changes (embed.routes.ts)
+    expect(framed['x-frame-options']).toBeUndefined();
+    expect(framed['content-security-policy']).toBeUndefined();
+    expect(framed['x-content-type-options']).toBe('nosniff');
+    expect(() =>
+      securityHeaderList({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ['bad value;'] } } }),
+    ).toThrow();
   });
 
   it("sends a file's precompressed copy to clients that accept it, the file itself to others", async () => {

@@ -105,7 +105,7 @@ export const embedRoutes: FastifyPluginAsync<{
   const crossOrigin = { crossOriginResourcePolicy: { policy: 'cross-origin' as const } };
   const visitor = { auth: 'public' as const, xsrf: false };
 
-  app.get('/embed.js', { schema: { hide: true }, config: visitor, helmet: crossOrigin }, async (req, reply) => {
+  app.get('/embed.js', { schema: { hide: true }, config: { ...visitor, securityHeaders: crossOrigin } }, async (req, reply) => {
     const body = await read('embed.js');
     if (!body) throw missing();
     reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*');
@@ -116,10 +116,9 @@ export const embedRoutes: FastifyPluginAsync<{
     '/w/:publicId',
     {
       schema: { hide: true },
-      config: visitor,
-      logLevel: 'warn',
       // the frame sets its own policy below; X-Frame-Options would forbid every framing
-      helmet: { ...crossOrigin, frameguard: false, contentSecurityPolicy: false },
+      config: { ...visitor, securityHeaders: { ...crossOrigin, frameguard: false, contentSecurityPolicy: false } },
+      logLevel: 'warn',
     },
     async (req, reply) => {
       const html = await page('frame.html');
@@ -156,7 +155,7 @@ export const embedRoutes: FastifyPluginAsync<{
 
   app.get<{ Params: { '*': string } }>(
     '/embed-assets/*',
-    { schema: { hide: true }, config: visitor, helmet: crossOrigin },
+    { schema: { hide: true }, config: { ...visitor, securityHeaders: crossOrigin } },
     async (req, reply) => {
       const rel = req.params['*'];
       if (!root) throw missing();
