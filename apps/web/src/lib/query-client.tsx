@@ -26,7 +26,14 @@ export const queryClient = createQueryClient();
 
 // Answers follow the request's app-language (place texts, country and category names): a new
 // language refetches what is on screen and marks the rest stale, whatever the query's key.
-i18next.on('languageChanged', () => void queryClient.invalidateQueries());
+// A first fetch still on its way was asked in the old language, and react-query would let the
+// refetch join it (a query without data keeps its fetch in flight): it is cancelled first, so
+// the page is asked again (the session check often switches the language while a page loads).
+i18next.on('languageChanged', () => {
+  void queryClient
+    .cancelQueries({ predicate: (q) => q.state.data === undefined && q.state.fetchStatus === 'fetching' })
+    .then(() => queryClient.invalidateQueries());
+});
 
 export function withQueryClient<P extends object>(Component: ComponentType<P>): ComponentType<P> {
   function WithQueryClient(props: P) {
