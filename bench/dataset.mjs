@@ -87,9 +87,9 @@ export const parts = [
   {
     name: 'places',
     // Catalogue places around Marienplatz and 100 likes for every seeded user, in bulk through SQL
-    // (apps/server/src/db/seed/bench.ts), for GET /api/like/{name} with distances.
+    // (apps/server/src/platform/db/seed/bench.ts), for GET /api/like/{name} with distances.
     async seed({ sql, options, data }) {
-      const { seedBenchPlaces } = await import('../apps/server/src/db/seed/bench.ts');
+      const { seedBenchPlaces } = await import('../apps/server/src/platform/db/seed/bench.ts');
       const db = await sql();
       const r = await seedBenchPlaces(db, {
         places: options.places,

@@ -4,12 +4,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cacheMaxAgeMs, type Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import { defaultClientId } from './db/seed/accounts.ts';
+import type { Database } from './platform/db/client.ts';
+import { defaultClientId } from './platform/db/seed/accounts.ts';
 import { mailText } from './lib/mail-texts.ts';
-import type { Mailer } from './lib/mailer.ts';
-import { invalidation } from './lib/invalidation.ts';
-import { memoryPubSub, type PubSub } from './lib/pubsub.ts';
+import type { Mailer } from './integrations/smtp/mailer.ts';
+import { eventBus } from './platform/events/bus.ts';
+import { memoryPubSub, type PubSub } from './platform/events/pubsub.ts';
 import type { ThrottleStore } from './lib/throttle.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -30,13 +30,13 @@ import { widgetsModule } from './modules/widgets/module.ts';
 import { publicWidgetCache } from './modules/widgets/public-widget.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { storageFromConfig } from './modules/documents/storage.ts';
-import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
-import { invalidationPlugin } from './plugins/invalidation.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { requestContextPlugin } from './plugins/request-context.ts';
-import { webPlugin } from './plugins/web.ts';
-import { xsrfPlugin } from './plugins/xsrf.ts';
+import { authPlugin } from './platform/http/auth.ts';
+import { errorsPlugin } from './platform/http/errors.ts';
+import { writeEventsPlugin } from './platform/http/write-events.ts';
+import { securityHeadersPlugin } from './platform/http/security-headers.ts';
+import { requestContextPlugin } from './platform/http/request-context.ts';
+import { webPlugin } from './platform/http/web.ts';
+import { xsrfPlugin } from './platform/http/xsrf.ts';
 
 export interface AppDeps {
   config: Config;
@@ -115,10 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(requestContextPlugin);
   await app.register(xsrfPlugin, { secret: deps.secret, secure });
-  const bus = deps.pubsub ?? memoryPubSub();
-  const inv = invalidation(bus, { maxAgeMs: cacheMaxAgeMs(config) });
-  await app.register(authPlugin, { db, invalidation: inv });
-  await app.register(invalidationPlugin, { invalidation: inv });
+  const events = eventBus(deps.pubsub ?? memoryPubSub(), (err, name) => app.log.warn({ err, event: name }, 'event not delivered'));
+  const maxAgeMs = cacheMaxAgeMs(config);
+  await app.register(authPlugin, { db, events, maxAgeMs });
+  await app.register(writeEventsPlugin, { events, cacheMaxAgeMs: maxAgeMs });
 
   await app.register(swagger, {
     openapi: {
@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle: deps.throttle,
     defaultClientId: () => defaultClientId(db),
     mailText,
-    userChanged: (userId) => inv.user(userId),
+    events,
   });
   await app.register(infoRoutes, { version: deps.version, commit: deps.commit });
   await app.register(authRoutes, { auth, secureCookies: secure });
@@ -156,19 +156,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareRoutes, { db, publicUrl: config.PUBLIC_URL });
   // one public widget cache: the widgets module serves it, widget and POI picture changes drop from
   // it, here and (through the bus) on the other instances; its 3 s stamp check stays the backstop
-  const local = publicWidgetCache(db);
-  // not awaited: a Redis that is not reachable yet must not hold the start
-  void bus.subscribe('widget', (publicId) => local.invalidate(publicId)).catch(() => {});
-  const widgetCache = {
-    ...local,
-    invalidate(publicId: string) {
-      local.invalidate(publicId);
-      void bus.publish('widget', publicId).catch(() => {});
-    },
-  };
+  const widgetCache = publicWidgetCache(db);
+  events.on('widget.changed', ({ publicId }) => widgetCache.invalidate(publicId));
   await app.register(widgetsModule, {
     db,
     cache: widgetCache,
+    events,
     publicUrl: config.PUBLIC_URL,
     embedRoot: deps.embedRoot ?? config.EMBED_DIST,
     tileOrigin: tileOrigin(config.MAP_TILE_URL),
@@ -178,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     config,
     storage,
-    widgetChanged: (publicId) => widgetCache.invalidate(publicId),
+    widgetChanged: (publicId) => void events.emit('widget.changed', { publicId }),
   });
 
   await app.register(webPlugin, { root: deps.webRoot, tileUrl: config.MAP_TILE_URL });

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { testConfig } from './config.ts';
-import { openPglite } from './db/client.ts';
+import { openPglite } from './platform/db/client.ts';
 import { memoryThrottle } from './lib/throttle.ts';
 
 /** The OpenAPI document as committed: built from the same app, stable across runs. */

@@ -2,14 +2,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { acquireDataDirLock, openPglite, openPostgres, type Database } from './db/client.ts';
-import { DEMO_USERS, seedAdmin, seedDemo } from './db/seed/accounts.ts';
-import { seedReference } from './db/seed/reference.ts';
+import { acquireDataDirLock, openPglite, openPostgres, type Database } from './platform/db/client.ts';
+import { DEMO_USERS, seedAdmin, seedDemo } from './platform/db/seed/accounts.ts';
+import { seedReference } from './platform/db/seed/reference.ts';
 import { buildInfo } from './lib/build-info.ts';
-import { createMailer } from './lib/mailer.ts';
+import { createMailer } from './integrations/smtp/mailer.ts';
 import { serverRoot } from './lib/paths.ts';
 import { loadSecret } from './lib/secret.ts';
-import { memoryPubSub, redisPubSub, type PubSub } from './lib/pubsub.ts';
+import { memoryPubSub, redisPubSub, type PubSub } from './platform/events/pubsub.ts';
 import { memoryThrottle, redisThrottle, type ThrottleStore } from './lib/throttle.ts';
 
 export interface Running {

@@ -4,9 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { users } from '../src/db/schema/index.ts';
+import { users } from '../src/platform/db/schema/index.ts';
 import { AppError } from '../src/lib/app-error.ts';
-import { securityHeaderList } from '../src/plugins/security-headers.ts';
+import { securityHeaderList } from '../src/platform/http/security-headers.ts';
 import { buildTestApp, call, signup, uniqueEmail, PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;

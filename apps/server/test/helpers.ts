@@ -7,11 +7,11 @@ import pg from 'pg';
 import { AccountType, type User } from '@spotlist/contracts';
 import { buildApp } from '../src/app.ts';
 import { testConfig, type Config } from '../src/config.ts';
-import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
-import { seedAdmin } from '../src/db/seed/accounts.ts';
-import { seedReference } from '../src/db/seed/reference.ts';
-import { createMailer } from '../src/lib/mailer.ts';
-import type { PubSub } from '../src/lib/pubsub.ts';
+import { openPglite, openPostgres, type Database } from '../src/platform/db/client.ts';
+import { seedAdmin } from '../src/platform/db/seed/accounts.ts';
+import { seedReference } from '../src/platform/db/seed/reference.ts';
+import { createMailer } from '../src/integrations/smtp/mailer.ts';
+import type { PubSub } from '../src/platform/events/pubsub.ts';
 import { memoryThrottle, type ThrottleStore } from '../src/lib/throttle.ts';
 
 export const ADMIN = { email: 'admin@test.spotlist', password: 'admin-test-password-1' };

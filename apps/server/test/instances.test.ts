@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryPubSub, redisPubSub, type PubSub } from '../src/lib/pubsub.ts';
+import { memoryPubSub, redisPubSub, type PubSub } from '../src/platform/events/pubsub.ts';
 import { ADMIN, buildTestApp, call, lastMail, loginAdmin, signup, type TestApp } from './helpers.ts';
 import { PUBLIC_WIDGET_TTL_MS } from '../src/modules/widgets/public-widget.ts';
 import { ALL_FLAGS, business } from '../src/modules/widgets/widget-test-helpers.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { ErrorKey, IdParamSchema, UserFlagsUpdateSchema, UserSchema } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadUserView } from '../users/users.repo.ts';
 

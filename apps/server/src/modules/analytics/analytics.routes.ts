@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorKey, PublicIdSchema, WidgetAnalyticsQuerySchema, WidgetAnalyticsSchema, WidgetEventInputSchema } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { addFlagGate, requestFlags } from '../widgets/flags.ts';
+import { addFlagGate, requestFlags } from '../../platform/http/feature-flags.ts';
 import { widgetsService } from '../widgets/widgets.service.ts';
 import { addressLimiter, analyticsService } from './analytics.service.ts';
 

@@ -8,8 +8,8 @@ import {
   type WidgetEvent,
   type WidgetEventCounts,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { analyticsDaily, places, users, widgetPois, widgets } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { analyticsDaily, places, users, widgetPois, widgets } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 const DAY_MS = 86_400_000;

@@ -15,7 +15,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { sendCompressed } from '../../lib/compression.ts';
-import { stampedCache } from '../../lib/invalidation.ts';
+import { SESSION_EVENTS } from '../../platform/http/auth.ts';
+import { stampedCache, stamps, userTag } from '../../platform/events/stamps.ts';
 import type { AuthService, IssuedTokens } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'spotlist_refresh';
@@ -69,7 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
   // memory until a write of the user or an admin's (lib/invalidation.ts). Kept as the JSON the
   // app's serializer makes (checked against UserSchema once, when the entry is made), so a hit
   // costs no schema pass and no JSON.stringify.
-  const views = stampedCache<Buffer>(app.invalidation, { maxEntries: 20_000, maxBytes: 64 * 1024 * 1024 });
+  const st = stamps(app.events, SESSION_EVENTS, { maxAgeMs: app.cacheMaxAgeMs });
+  const views = stampedCache<Buffer>(st, { maxEntries: 20_000, maxBytes: 64 * 1024 * 1024 });
   const serializeUser = serializerCompiler({ schema: UserSchema, method: 'GET', url: '/api/session/user' } as Parameters<
     typeof serializerCompiler
   >[0]);
@@ -81,9 +83,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       const key = `${id}\n${req.ctx.language}`;
       let body = views.get(key);
       if (!body) {
-        const stamp = app.invalidation.stamp();
+        const stamp = st.stamp();
         body = Buffer.from(serializeUser(await auth.view(id, req.ctx.language)));
-        views.set(key, id, stamp, body, body.length);
+        views.set(key, userTag(id), stamp, body, body.length);
       }
       return sendCompressed(req, reply.header('content-type', 'application/json; charset=utf-8'), body, 'dynamic');
     },

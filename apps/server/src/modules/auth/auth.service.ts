@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ErrorKey, type AppLanguage, type Credentials, type Signup, type User } from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { authSessions, passwordResetTokens, users } from '../../db/schema/index.ts';
+import type { EventBus } from '../../platform/events/bus.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { authSessions, passwordResetTokens, users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mailer } from '../../integrations/smtp/mailer.ts';
 import { assertPasswordPolicy, dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
@@ -29,14 +30,11 @@ export function authService(deps: {
   throttle: ThrottleStore;
   defaultClientId: () => Promise<number>;
   mailText: Translate;
-  /**
-   * A user's sessions or account changed without a request of theirs (refresh rotation, a reused
-   * refresh token, logout, password reset or e-mail verification by refresh or mailed token):
-   * their cached sessions and views must go (lib/invalidation.ts).
-   */
-  userChanged: (userId: number) => Promise<void>;
+  /** Sessions ending or changing without a request of their user (refresh rotation, a reused refresh token, logout, reset by mailed token) emit 'session.revoked'. */
+  events: EventBus;
 }) {
-  const { db, config, mailer, throttle, userChanged } = deps;
+  const { db, config, mailer, throttle, events } = deps;
+  const userChanged = (userId: number) => events.emit('session.revoked', { userId });
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
   async function issue(userId: number, familyId: string = crypto.randomUUID()): Promise<IssuedTokens> {

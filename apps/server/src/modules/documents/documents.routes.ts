@@ -16,11 +16,11 @@ import {
   Visibility,
 } from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { readListQuery } from '../../http/list-query.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { readListQuery } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadUserView } from '../users/users.repo.ts';
-import { addFlagGate, requestFlags, type FeatureFlag } from '../widgets/flags.ts';
+import { addFlagGate, requestFlags, type FeatureFlag } from '../../platform/http/feature-flags.ts';
 import { documentsService, toView } from './documents.service.ts';
 import { picturesService, type PictureSource } from './pictures.service.ts';
 import { resumableRoutes } from './resumable.ts';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { AccountType, ErrorKey, THUMB_SIZE } from '@spotlist/contracts';
 import { buildTestApp, call, PASSWORD, signup, type TestApp } from '../../../test/helpers.ts';
 import { addPlace, SPOTS } from '../../../test/place-helpers.ts';
-import { documents, users, widgetPois, widgets } from '../../db/schema/index.ts';
+import { documents, users, widgetPois, widgets } from '../../platform/db/schema/index.ts';
 import { business } from '../widgets/widget-test-helpers.ts';
 import { exifJpeg, filesUnder, pixelFloodPng, pngOf, sha256, upload } from './test-helpers.ts';
 

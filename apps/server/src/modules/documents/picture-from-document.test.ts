@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { AccountType, ErrorKey, RESUMABLE_UPLOAD_PATH, THUMB_SIZE, UPLOAD_DOCUMENT_ID_HEADER } from '@spotlist/contracts';
 import { buildTestApp, call, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { addPlace, SPOTS } from '../../../test/place-helpers.ts';
-import { documents, users, widgetPois, widgets } from '../../db/schema/index.ts';
+import { documents, users, widgetPois, widgets } from '../../platform/db/schema/index.ts';
 import { business } from '../widgets/widget-test-helpers.ts';
 import { exifJpeg, filesUnder, pngOf, sha256, upload } from './test-helpers.ts';
 

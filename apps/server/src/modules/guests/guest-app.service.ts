@@ -9,11 +9,11 @@ import {
   type AppLanguage,
   type PublicGuestApp,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { documents, guestApps, languages, listItems, lists, places, users, widgets } from '../../db/schema/index.ts';
-import type { GuestContactRow, GuestWelcomeRow } from '../../db/schema/widgets.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { documents, guestApps, languages, listItems, lists, places, users, widgets } from '../../platform/db/schema/index.ts';
+import type { GuestContactRow, GuestWelcomeRow } from '../../platform/db/schema/widgets.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
 import { iso } from '../places/place-sql.ts';
 import { publicPoi, servedLanguage, type PublicWidgetCache } from '../widgets/public-widget.ts';
 import { documentUrls, poiPlaceColumns } from '../widgets/pois.service.ts';

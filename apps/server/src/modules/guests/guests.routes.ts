@@ -14,10 +14,10 @@ import {
   GuestQrQuerySchema,
   PublicGuestAppSchema,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addressLimiter, type AnalyticsService } from '../analytics/analytics.service.ts';
-import { addFlagGate } from '../widgets/flags.ts';
+import { addFlagGate } from '../../platform/http/feature-flags.ts';
 import { matchesEtag, visitorLanguage } from '../widgets/public-widget.ts';
 import { baseUrlOf } from '../widgets/widgets.routes.ts';
 import type { GuestAppService } from './guest-app.service.ts';

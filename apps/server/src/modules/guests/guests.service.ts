@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_LIKE_LIST, ErrorKey } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { guestApps, guestLikes, guestUsers, places, widgets } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { guestApps, guestLikes, guestUsers, places, widgets } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
 import type { AnalyticsService } from '../analytics/analytics.service.ts';
 import { likesService } from '../likes/likes.service.ts';
 import { qc } from '../places/place-sql.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GuestAppViewSchema, PublicGuestAppSchema, WidgetAnalyticsSchema } from '@spotlist/contracts';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
-import { analyticsDaily } from '../../db/schema/index.ts';
+import { analyticsDaily } from '../../platform/db/schema/index.ts';
 import { addItem, addList, addPlace, req, SPOTS } from '../../../test/place-helpers.ts';
 import { ALL_FLAGS, business, setFlags } from '../widgets/widget-test-helpers.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LikedPlaceSchema, LikeInputSchema, LikeNameParamSchema, LikeSchema, listResponseSchema, OkSchema } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { sendCompressed } from '../../lib/compression.ts';
-import { stampedCache } from '../../lib/invalidation.ts';
+import { stampedCache, stamps, userTag } from '../../platform/events/stamps.ts';
 import { viewerOf } from '../places/places.service.ts';
 import { likesService } from './likes.service.ts';
 
@@ -15,7 +15,8 @@ export const likeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   const tags = ['likes'];
   // answers per user, list, language, position and query; dropped by any write of the user and by
   // changes to places (lib/invalidation.ts), on every instance. ~54 KB for 100 places.
-  const answers = stampedCache<Buffer>(app.invalidation, { maxEntries: 10_000, maxBytes: LIKED_CACHE_BYTES });
+  const st = stamps(app.events, ['user.wrote', 'like.changed', 'list.changed', 'place.changed', 'everything.changed'], { maxAgeMs: app.cacheMaxAgeMs });
+  const answers = stampedCache<Buffer>(st, { maxEntries: 10_000, maxBytes: LIKED_CACHE_BYTES });
 
   app.get(
     '/api/like/:name',
@@ -35,10 +36,10 @@ export const likeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       ].join('\n');
       let body = answers.get(key);
       if (body === undefined) {
-        const stamp = app.invalidation.stamp();
+        const stamp = st.stamp();
         // kept encoded: turning 54 KB of text into UTF-8 on every send was the largest cost left
         body = Buffer.from(await svc.list(req.params.name, req.query, viewer, at));
-        answers.set(key, user.id, stamp, body, body.length);
+        answers.set(key, userTag(user.id), stamp, body, body.length);
       }
       // The body is JSON text already (likes.service.ts): sent as it is with a JSON content type,
       // past the serializer; the schema above documents it and the tests check it.

@@ -10,14 +10,14 @@ import {
   type PlaceTextsView,
   roundCoordinate,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { listItems, lists, places } from '../../db/schema/index.ts';
-import { checkFilters, checkSort, readListQuery, pageTotal } from '../../http/list-query.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { listItems, lists, places } from '../../platform/db/schema/index.ts';
+import { checkFilters, checkSort, readListQuery, pageTotal } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
 import { centreOf, listsService } from '../lists/lists.service.ts';
 import { distanceOrderSql, distanceSql, iso, localNameSql, qc, type Viewer } from '../places/place-sql.ts';
-import { rawStatement } from '../../db/prepared.ts';
+import { rawStatement } from '../../platform/db/prepared.ts';
 
 /**
  * The owner's like list called `name` (any case). `kind = 'likes'` is written as a literal so the

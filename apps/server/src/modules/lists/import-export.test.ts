@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { EXPORT_FORMATS, LIST_IMPORT_MAX_BYTES, roundCoordinate } from '@spotlist/contracts';
-import { listItems, lists, places } from '../../db/schema/index.ts';
+import { listItems, lists, places } from '../../platform/db/schema/index.ts';
 import { buildTestApp, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { addItem, addList, addPlace, importFile, req, SPOTS } from '../../../test/place-helpers.ts';
 

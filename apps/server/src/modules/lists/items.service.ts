@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ErrorKey, Visibility, type ListItemAdd, type ListItemUpdate } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { listItems, places } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { listItems, places } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
 import { qc } from '../places/place-sql.ts';
 import type { ListsService } from './lists.service.ts';
 

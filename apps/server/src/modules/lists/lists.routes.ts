@@ -22,7 +22,7 @@ import {
   ShareSchema,
   Visibility,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { viewerOf } from '../places/places.service.ts';
 import { sharesService } from '../shares/shares.service.ts';

@@ -19,11 +19,11 @@ import {
   type ListUpdate,
   type ListView,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { listItems, lists, objectionableReports, places, users } from '../../db/schema/index.ts';
-import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, pageTotal } from '../../http/list-query.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { listItems, lists, objectionableReports, places, users } from '../../platform/db/schema/index.ts';
+import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, pageTotal } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
 import {
   activeShareToSql,
   qc,

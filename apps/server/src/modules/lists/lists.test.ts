@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { haversineMeters } from '@spotlist/contracts';
-import { objectionableReports } from '../../db/schema/index.ts';
+import { objectionableReports } from '../../platform/db/schema/index.ts';
 import { buildTestApp, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { addItem, addList, addPlace, importFile, req, SPOTS } from '../../../test/place-helpers.ts';
 

@@ -9,7 +9,7 @@ import {
   type PlaceTextsView,
   type PlaceView,
 } from '@spotlist/contracts';
-import { listItems, lists, places, shareRecipients, shares } from '../../db/schema/index.ts';
+import { listItems, lists, places, shareRecipients, shares } from '../../platform/db/schema/index.ts';
 
 /**
  * SQL shared by places, likes, lists and shares: the haversine distance, the place columns an

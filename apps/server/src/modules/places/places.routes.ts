@@ -9,7 +9,7 @@ import {
   PlaceUpdateSchema,
   PlaceViewSchema,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import type { FileStorage } from '../documents/storage.ts';
 import { placesService, viewerOf } from './places.service.ts';
 

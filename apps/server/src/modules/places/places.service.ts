@@ -18,11 +18,11 @@ import {
   type PlaceUpdateParsed,
   type PlaceView,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { listItems, lists, objectionableReports, places } from '../../db/schema/index.ts';
-import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, pageTotal } from '../../http/list-query.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { listItems, lists, objectionableReports, places } from '../../platform/db/schema/index.ts';
+import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, pageTotal } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ADMIN_PERMISSION, type SessionUser } from '../../plugins/auth.ts';
+import { ADMIN_PERMISSION, type SessionUser } from '../../platform/http/auth.ts';
 import { deleteEntityDocuments } from '../documents/documents.service.ts';
 import { placePictureRefs } from '../documents/pictures.service.ts';
 import { deleteKeys, type FileStorage } from '../documents/storage.ts';

@@ -10,7 +10,7 @@ import {
   userLocations,
   userSecurityRoles,
   users,
-} from '../../db/schema/index.ts';
+} from '../../platform/db/schema/index.ts';
 import { buildTestApp, call, loginAdmin, PASSWORD, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { addItem, addList, addPlace } from '../../../test/place-helpers.ts';
 

@@ -10,8 +10,8 @@ import {
   UserSchema,
 } from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
 import { REFRESH_COOKIE } from '../auth/auth.routes.ts';

@@ -12,7 +12,7 @@ import {
   Visibility,
 } from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import {
   authSessions,
   countries,
@@ -27,12 +27,12 @@ import {
   userLocations,
   userSecurityRoles,
   users,
-} from '../../db/schema/index.ts';
+} from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
 import { listUserLanguages } from '../user-languages/user-languages.service.ts';
 import { loadUserView } from '../users/users.repo.ts';
 import { documentKeysOf, documentsOf } from '../documents/documents.service.ts';

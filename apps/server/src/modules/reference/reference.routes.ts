@@ -11,7 +11,7 @@ import {
   ReferenceItemSchema,
   TimeZoneInputSchema,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import {
   academicTitles,
   contacts,
@@ -21,8 +21,8 @@ import {
   languages,
   salutations,
   timeZones,
-} from '../../db/schema/index.ts';
-import { resource } from '../../http/resource.ts';
+} from '../../platform/db/schema/index.ts';
+import { resource } from '../../platform/http/resource.ts';
 import { countryView } from './country-names.ts';
 
 /** Reference lists change rarely; clients and proxies may keep them for an hour. */

@@ -5,9 +5,9 @@ import {
   UserSecurityRoleInputSchema,
   UserSecurityRoleSchema,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { securityRoles, userSecurityRoles } from '../../db/schema/index.ts';
-import { resource } from '../../http/resource.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { securityRoles, userSecurityRoles } from '../../platform/db/schema/index.ts';
+import { resource } from '../../platform/http/resource.ts';
 
 /**
  * SPEC §7 /api/securityrole/ and /api/usersecurityrole/ through the generic resource factory.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ObjectionableReportSchema } from '@spotlist/contracts';
-import { objectionableReports } from '../../db/schema/index.ts';
-import { resource } from '../../http/resource.ts';
+import { objectionableReports } from '../../platform/db/schema/index.ts';
+import { resource } from '../../platform/http/resource.ts';
 import { buildTestApp, call, loginAdmin, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { z } from 'zod';
 

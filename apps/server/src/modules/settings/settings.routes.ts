@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { SettingInputSchema, SettingSchema } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { settings } from '../../db/schema/index.ts';
-import { resource } from '../../http/resource.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { settings } from '../../platform/db/schema/index.ts';
+import { resource } from '../../platform/http/resource.ts';
 
 const toApi = (r: Record<string, unknown>) => ({ id: r.id as number, key: r.key as string, value: r.value ?? null });
 

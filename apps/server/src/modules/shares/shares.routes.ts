@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkSchema, SharedListSchema, ShareInputSchema, ShareRevokeSchema, ShareSchema, ShareTokenParamSchema } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { viewerOf } from '../places/places.service.ts';
 import { sharesService } from './shares.service.ts';
 

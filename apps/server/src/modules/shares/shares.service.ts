@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ErrorKey, type LatLng, type ListResponse, type Share, type SharedList } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { lists, shareRecipients, shares, users } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { lists, shareRecipients, shares, users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
 import { iso, qc, type Viewer } from '../places/place-sql.ts';
 import { listsService } from '../lists/lists.service.ts';
 

@@ -12,8 +12,8 @@ import {
   TranslationOverrideSchema,
   type TranslationMap,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { translationOverrides } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { translationOverrides } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** How long one instance reuses a language's overrides, and how long clients may keep them. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listResponseSchema, UserLanguageRefSchema, UserLanguageSchema, type UserLanguage } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { userLanguagesService } from './user-languages.service.ts';
 
 const asList = (list: UserLanguage[]) => ({ list, total: list.length, pageIndex: 0, pageSize: list.length });

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ErrorKey, FormError, type UserLanguage } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { languages, userLanguages, users } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { languages, userLanguages, users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** The content languages a user offers, by language id; the default is flagged. */

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AccountType, USER_FLAGS, Visibility, type AppLanguage, type Location, type User, type UserFlag } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { preparedPerDb } from '../../db/prepared.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { preparedPerDb } from '../../platform/db/prepared.ts';
 import {
   clients,
   countries,
@@ -13,7 +13,7 @@ import {
   userLocations,
   userSecurityRoles,
   users,
-} from '../../db/schema/index.ts';
+} from '../../platform/db/schema/index.ts';
 import { countryView } from '../reference/country-names.ts';
 
 /** The permissions a user has through its security roles (SPEC §3 permissionsInclude). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorKey } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendCompressed } from '../../lib/compression.ts';
 import { withTilesMeta } from '../../lib/tiles-meta.ts';

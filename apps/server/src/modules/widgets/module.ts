@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../platform/events/bus.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { analyticsRoutes } from '../analytics/analytics.routes.ts';
 import { analyticsService } from '../analytics/analytics.service.ts';
 import { guestAppService } from '../guests/guest-app.service.ts';
@@ -22,11 +23,12 @@ export const widgetsModule: FastifyPluginAsync<{
   tileUrl: string;
   /** The app's public widget cache (other modules' widget changes drop from it too); a new one without. */
   cache?: PublicWidgetCache;
-}> = async (app, { db, publicUrl, embedRoot, tileOrigin, tileUrl, cache: given }) => {
+  events: EventBus;
+}> = async (app, { db, publicUrl, embedRoot, tileOrigin, tileUrl, cache: given, events }) => {
   const cache = given ?? publicWidgetCache(db);
   const analytics = analyticsService(db);
   const guestApp = guestAppService(db, cache);
-  await app.register(widgetRoutes, { db, publicUrl, changed: (publicId) => cache.invalidate(publicId) });
+  await app.register(widgetRoutes, { db, publicUrl, changed: (publicId) => void events.emit('widget.changed', { publicId }) });
   await app.register(publicWidgetRoutes, { cache });
   await app.register(analyticsRoutes, { db });
   await app.register(guestRoutes, { db, publicUrl, analytics, guestApp });

@@ -16,15 +16,15 @@ import {
   type WidgetDetail,
   type WidgetPoiView,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { documents, places, widgetPois, widgets } from '../../db/schema/index.ts';
-import type { PoiTextsRow } from '../../db/schema/widgets.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { documents, places, widgetPois, widgets } from '../../platform/db/schema/index.ts';
+import type { PoiTextsRow } from '../../platform/db/schema/widgets.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
 import { fileUrl, thumbUrl } from '../documents/documents.service.ts';
 import { placeContentColumns, placeReadableSql, qc } from '../places/place-sql.ts';
 import { isAdmin, placeValues } from '../places/places.service.ts';
-import type { FeatureFlags } from './flags.ts';
+import type { FeatureFlags } from '../../platform/http/feature-flags.ts';
 import { cleanTexts, type WidgetsService } from './widgets.service.ts';
 
 type Tx = Db;

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { APP_LANGUAGES, roundCoordinate, type AppLanguage, type PublicPoi, type PublicWidget } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { documents, languages, places, users, widgetPois, widgets } from '../../db/schema/index.ts';
-import type { PoiTextsRow } from '../../db/schema/widgets.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { documents, languages, places, users, widgetPois, widgets } from '../../platform/db/schema/index.ts';
+import type { PoiTextsRow } from '../../platform/db/schema/widgets.ts';
 import { qc } from '../places/place-sql.ts';
 import { documentUrls, poiRows } from './pois.service.ts';
 

@@ -18,9 +18,9 @@ import {
   WidgetSettingSchema,
   WidgetUpdateSchema,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import type { PoiTextsRow } from '../../db/schema/widgets.ts';
-import { addFlagGate, requestFlags, type FeatureFlag } from './flags.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { PoiTextsRow } from '../../platform/db/schema/widgets.ts';
+import { addFlagGate, requestFlags, type FeatureFlag } from '../../platform/http/feature-flags.ts';
 import { poisService } from './pois.service.ts';
 import { widgetsService } from './widgets.service.ts';
 

@@ -11,14 +11,14 @@ import {
   type WidgetType,
   type WidgetView,
 } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { guestApps, languages, users, widgetPois, widgets, widgetSettings } from '../../db/schema/index.ts';
-import type { WidgetStyleRow, WidgetTextsRow } from '../../db/schema/widgets.ts';
-import { checkFilters, checkSort, readListQuery } from '../../http/list-query.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { guestApps, languages, users, widgetPois, widgets, widgetSettings } from '../../platform/db/schema/index.ts';
+import type { WidgetStyleRow, WidgetTextsRow } from '../../platform/db/schema/widgets.ts';
+import { checkFilters, checkSort, readListQuery } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
 import { containsPattern, iso, qc } from '../places/place-sql.ts';
-import { needWidgetFlag, type FeatureFlags } from './flags.ts';
+import { needWidgetFlag, type FeatureFlags } from '../../platform/http/feature-flags.ts';
 import { poiViews } from './pois.service.ts';
 
 /** v2 widgets per business. */

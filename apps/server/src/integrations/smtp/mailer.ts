@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 export interface Mail {
   to: string;

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ErrorKey } from '@spotlist/contracts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** The activation flags that open the widget and guest app routes (SPEC §1, §2). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { buildTestApp, call, type TestApp } from '../../../test/helpers.ts';
-import { req, SPOTS } from '../../../test/place-helpers.ts';
+import { buildTestApp, call, type TestApp } from '../../../../test/helpers.ts';
+import { req, SPOTS } from '../../../../test/place-helpers.ts';
 import { places } from '../schema/index.ts';
 import { DEMO_USERS, seedDemo } from './accounts.ts';
 import { MUNICH_PLACES } from './places.ts';

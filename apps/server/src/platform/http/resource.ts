@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { ErrorKey, IdParamSchema, listResponseSchema, ObjectionableSchema, OkSchema } from '@spotlist/contracts';
 import type { Db } from '../db/client.ts';
 import { objectionableReports } from '../db/schema/index.ts';
-import { AppError } from '../lib/app-error.ts';
-import type { AccessRule, SessionUser } from '../plugins/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AccessRule, SessionUser } from './auth.ts';
 import { listSql, readListQuery, type ListColumns } from './list-query.ts';
 
 /** Who may use each generic call; `false` leaves the call out. */

@@ -1,7 +1,7 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { decodeListQuery, ErrorKey, ListQueryError, type ListQuery } from '@spotlist/contracts';
-import { AppError } from '../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /** Reads SPEC §7 list-query parameters; a malformed one is a 400 naming the parameter. */
 export function readListQuery(query: unknown): ListQuery {

@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { AccountType } from '@spotlist/contracts';
 import type { Db } from '../client.ts';
 import { clients, securityRoles, userSecurityRoles, users } from '../schema/index.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { hashPassword } from '../../../lib/password.ts';
 import { seedDemoPlaces } from './places.ts';
 import { seedDemoWidgets } from './widgets.ts';
 import { ADMIN_ROLE_KEY, DEFAULT_CLIENT_DOMAIN } from './reference.ts';

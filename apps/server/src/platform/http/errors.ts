@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorKey } from '@spotlist/contracts';
-import { AppError } from '../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

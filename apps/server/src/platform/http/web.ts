@@ -3,8 +3,8 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ErrorKey } from '@spotlist/contracts';
-import { sendCompressed } from '../lib/compression.ts';
-import { withTilesMeta } from '../lib/tiles-meta.ts';
+import { sendCompressed } from '../../lib/compression.ts';
+import { withTilesMeta } from '../../lib/tiles-meta.ts';
 
 /**
  * Serves the built web app (apps/web/dist) on the same port as the API, with an SPA fallback:

@@ -5,10 +5,11 @@ import { preparedPerDb } from '../db/prepared.ts';
 import { ErrorKey, type AccountTypeId } from '@spotlist/contracts';
 import type { Db } from '../db/client.ts';
 import { authSessions, users } from '../db/schema/index.ts';
-import { AppError } from '../lib/app-error.ts';
-import { stampedCache, type Invalidation } from '../lib/invalidation.ts';
-import { hashToken } from '../lib/tokens.ts';
-import { permissionsOf } from '../modules/users/users.repo.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { EventBus } from '../events/bus.ts';
+import { stampedCache, stamps, userTag, type Stamps } from '../events/stamps.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { permissionsOf } from '../../modules/users/users.repo.ts';
 
 /** Who may call a route. Every route declares one in `config.auth`; the default is 'user'. */
 export type AccessRule = 'public' | 'user' | 'admin';
@@ -63,15 +64,18 @@ const findSessionQuery = preparedPerDb((db) =>
     .prepare('find_session'),
 );
 
+/** What makes a remembered session stale: any write of its user (its account, its roles), a revocation, an admin's write. */
+export const SESSION_EVENTS = ['user.wrote', 'session.revoked', 'profile.changed', 'everything.changed'] as const;
+
 /** Sessions remembered by token hash; each is a few hundred bytes. */
 const SESSION_CACHE_ENTRIES = 50_000;
 
 /**
- * The session of an access token, from memory when a stamped entry is fresh (lib/invalidation.ts:
+ * The session of an access token, from memory when a stamped entry is fresh (platform/events/stamps.ts:
  * logout, refresh, password changes and every other write of the user drop it at once, on every
  * instance) and not past the token's own expiry. A hit is answered at once, without a promise.
  */
-export function sessionFinder(db: Db, inv: Invalidation) {
+export function sessionFinder(db: Db, inv: Stamps) {
   const cache = stampedCache<SessionUser & { expiresAt: number }>(inv, { maxEntries: SESSION_CACHE_ENTRIES });
   const load = async (hash: string): Promise<SessionUser | null> => {
     const stamp = inv.stamp();
@@ -85,7 +89,7 @@ export function sessionFinder(db: Db, inv: Invalidation) {
       permissions: Object.freeze(row.permissions) as string[],
       expiresAt: row.expiresAt.getTime(),
     });
-    cache.set(hash, row.id, stamp, session);
+    cache.set(hash, userTag(row.id), stamp, session);
     return session;
   };
   return (token: string): SessionUser | null | Promise<SessionUser | null> => {
@@ -98,9 +102,9 @@ export function sessionFinder(db: Db, inv: Invalidation) {
 }
 
 /** Reads X-Auth-Token (SPEC §7) before the body is parsed, so a missing login answers 401 first. */
-export const authPlugin = fp<{ db: Db; invalidation: Invalidation }>(
-  async (app, { db, invalidation }) => {
-    const findSession = sessionFinder(db, invalidation);
+export const authPlugin = fp<{ db: Db; events: EventBus; maxAgeMs: number }>(
+  async (app, { db, events, maxAgeMs }) => {
+    const findSession = sessionFinder(db, stamps(events, SESSION_EVENTS, { maxAgeMs }));
     app.decorateRequest('user', null);
     const check = (req: FastifyRequest, rule: AccessRule, token: string | undefined): AppError | undefined => {
       if (rule === 'public' || !req.routeOptions.url) return;

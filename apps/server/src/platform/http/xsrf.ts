@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { ErrorKey } from '@spotlist/contracts';
-import { AppError } from '../lib/app-error.ts';
-import { hmac, randomToken, safeEqual } from '../lib/tokens.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hmac, randomToken, safeEqual } from '../../lib/tokens.ts';
 import { AUTH_HEADER } from './auth.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';

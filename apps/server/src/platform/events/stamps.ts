@@ -1,0 +1,128 @@
+import type { EventBus } from './bus.ts';
+import type { EventMap, EventName } from './event-map.ts';
+
+/**
+ * Which cached entries an event makes stale. An entry carries one tag (`u<userId>` for what one
+ * user reads, `w<publicId>` for a widget's public answer, `l<listId>`, `t<language>`); an event
+ * names the tags it touches, or null for every entry.
+ */
+export const TAGS_OF: { [K in EventName]: (payload: EventMap[K]) => readonly string[] | null } = {
+  'user.wrote': (p) => [userTag(p.userId)],
+  'session.revoked': (p) => [userTag(p.userId)],
+  'profile.changed': (p) => [userTag(p.userId)],
+  'like.changed': (p) => [userTag(p.userId)],
+  'list.changed': (p) => [userTag(p.ownerId), `l${p.listId}`],
+  'widget.changed': (p) => [`w${p.publicId}`],
+  'translation.changed': (p) => [`t${p.language}`],
+  'place.changed': () => null,
+  'everything.changed': () => null,
+};
+export const userTag = (userId: number) => `u${userId}`;
+
+/**
+ * When cached reads must be dropped, per instance and per cache: the events the cache lists
+ * (`invalidatedBy`) bump the tags they touch, on this instance as they are emitted and on the
+ * others as the bus delivers them (the writing request awaits the publication before it answers).
+ *
+ * A reader takes a stamp *before* it reads the database and stores it with what it read; the
+ * entry is served only while no event touching its tag came after the stamp. A write that commits
+ * during the read bumps after the stamp was taken, so the entry is born stale rather than wrong.
+ *
+ * An instance that may have missed events (its Redis subscriber is down) stops serving cached
+ * entries (`stamp` answers null) and drops them all when it is back. `maxAgeMs` bounds the rest: a
+ * message lost while the subscriber looked connected, or a change made outside the API.
+ */
+export interface Stamps {
+  /** Take before reading; null while caching is off (read from the database, store nothing). */
+  stamp(): Stamp | null;
+  /** No event touching this tag (or everything) since the stamp, and the stamp is young enough. */
+  fresh(stamp: Stamp, tag: string): boolean;
+}
+
+export interface Stamp {
+  readonly all: number;
+  readonly seq: number;
+  readonly at: number;
+}
+
+/** Tags remembered with their last bump; beyond this, one `all` starts afresh (rare, and only costs cache hits). */
+const MAX_TRACKED_TAGS = 100_000;
+
+export function stamps(
+  bus: EventBus,
+  invalidatedBy: readonly EventName[],
+  opts: {
+    /** Longest an entry is served even when no event came: the bound if a message is ever lost. */
+    maxAgeMs: number;
+    now?: () => number;
+  },
+): Stamps {
+  const now = opts.now ?? Date.now;
+  let allEpoch = 0;
+  // every bump takes the next number; an entry is stale when its tag's last bump is newer than its stamp
+  let seq = 0;
+  let lastBump = new Map<string, number>();
+
+  const bumpAll = () => {
+    allEpoch += 1;
+    lastBump = new Map();
+  };
+  for (const name of new Set(invalidatedBy)) {
+    const tagsOf = TAGS_OF[name] as (p: unknown) => readonly string[] | null;
+    bus.on(name, (payload) => {
+      const tags = tagsOf(payload);
+      if (!tags) return bumpAll();
+      if (lastBump.size + tags.length > MAX_TRACKED_TAGS) bumpAll();
+      seq += 1;
+      for (const t of tags) lastBump.set(t, seq);
+    });
+  }
+  bus.onResync(bumpAll);
+
+  return {
+    stamp: () => (bus.live && opts.maxAgeMs > 0 ? { all: allEpoch, seq, at: now() } : null),
+    fresh: (s, tag) => bus.live && s.all === allEpoch && (lastBump.get(tag) ?? 0) <= s.seq && now() - s.at < opts.maxAgeMs,
+  };
+}
+
+/**
+ * A bounded map of stamped entries (oldest dropped first, by count and by bytes). An entry carries
+ * one tag and is returned only while its stamp is fresh for it.
+ */
+export function stampedCache<V>(st: Stamps, limits: { maxEntries: number; maxBytes?: number }) {
+  const entries = new Map<string, { value: V; tag: string; stamp: Stamp; bytes: number }>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    bytes -= e.bytes;
+    entries.delete(key);
+  };
+  return {
+    get(key: string): V | undefined {
+      const e = entries.get(key);
+      if (!e) return undefined;
+      if (st.fresh(e.stamp, e.tag)) return e.value;
+      drop(key);
+      return undefined;
+    },
+    /** `stamp` is the one taken before reading; null (caching off) stores nothing. */
+    set(key: string, tag: string, stamp: Stamp | null, value: V, size = 0): void {
+      if (!stamp || !st.fresh(stamp, tag)) return;
+      drop(key);
+      entries.set(key, { value, tag, stamp, bytes: size });
+      bytes += size;
+      for (const k of entries.keys()) {
+        if (entries.size <= limits.maxEntries && (limits.maxBytes === undefined || bytes <= limits.maxBytes)) break;
+        drop(k);
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+export type StampedCache<V> = ReturnType<typeof stampedCache<V>>;
