@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
-import { deleteKeys, localStorage, s3Storage, storageFromConfig, type S3Commands } from './storage.ts';
+import { documents } from '../../platform/db/schema/index.ts';
+import { startFakeS3, type FakeS3 } from '../../../test/fakes/s3.ts';
+import { buildTestApp, signup } from '../../../test/helpers.ts';
+import { deleteKeys, localStorage, storageFromConfig } from './storage.ts';
+import { pngOf, upload } from '../../../test/document-helpers.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-storage-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -51,92 +56,84 @@ describe('local storage', () => {
   });
 });
 
-describe('S3 storage (a fake client, no network)', () => {
-  class Cmd {
-    constructor(
-      readonly name: string,
-      readonly input: Record<string, unknown>,
-    ) {}
-  }
-  const commands: S3Commands = {
-    PutObjectCommand: class extends Cmd {
-      constructor(input: Record<string, unknown>) {
-        super('Put', input);
-      }
-    },
-    GetObjectCommand: class extends Cmd {
-      constructor(input: Record<string, unknown>) {
-        super('Get', input);
-      }
-    },
-    DeleteObjectCommand: class extends Cmd {
-      constructor(input: Record<string, unknown>) {
-        super('Delete', input);
-      }
-    },
-  };
+describe('S3 storage (the real SDK against test/fakes/s3 over HTTP)', () => {
+  const BUCKET = 'spotlist-files';
+  let fake: FakeS3;
+  beforeAll(async () => {
+    fake = await startFakeS3({ buckets: [BUCKET] });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const s3Env = () => ({
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: fake.url,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: fake.accessKeyId,
+    S3_SECRET_ACCESS_KEY: fake.secretAccessKey,
+  });
+  const dataDir = path.join(dir, 's3-data');
+  const storage = () => storageFromConfig(testConfig({ DATA_DIR: dataDir, ...s3Env() }));
 
-  function fake() {
-    const objects = new Map<string, { body: string; type: unknown }>();
-    const sent: Cmd[] = [];
-    let made = 0;
-    const client = {
-      async send(command: unknown) {
-        const c = command as Cmd;
-        sent.push(c);
-        const key = c.input.Key as string;
-        if (c.name === 'Put') {
-          objects.set(key, { body: await read(c.input.Body as Readable), type: c.input.ContentType });
-          return {};
-        }
-        if (c.name === 'Get') {
-          const o = objects.get(key);
-          if (!o) throw Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey', $metadata: { httpStatusCode: 404 } });
-          return { Body: Readable.from([Buffer.from(o.body)]), ContentLength: o.body.length };
-        }
-        objects.delete(key);
-        return {};
-      },
-    };
-    const storage = s3Storage({
-      bucket: 'spotlist-files',
-      client: async () => {
-        made++;
-        return { client, commands };
-      },
-    });
-    return { storage, objects, sent, made: () => made };
-  }
-
-  it('maps put, get and delete to commands on the bucket under files/<key>', async () => {
-    const f = fake();
-    expect(f.made()).toBe(0); // the client is made on first use only
+  it('puts the file under files/<key> (consuming it), reads it back, deletes it; a missing key reads as null', async () => {
+    const s = storage();
     const src = temp('bytes!');
-    await f.storage.put(KEY, src, 'image/jpeg');
+    await s.put(KEY, src, 'image/jpeg');
     expect(fs.existsSync(src)).toBe(false);
-    expect(f.sent[0]).toMatchObject({
-      name: 'Put',
-      input: { Bucket: 'spotlist-files', Key: `files/${KEY}`, ContentType: 'image/jpeg', ContentLength: 6 },
-    });
-    expect(f.objects.get(`files/${KEY}`)).toEqual({ body: 'bytes!', type: 'image/jpeg' });
+    const stored = fake.objects(BUCKET)!.get(`files/${KEY}`);
+    expect(stored && { body: stored.body.toString(), type: stored.contentType }).toEqual({ body: 'bytes!', type: 'image/jpeg' });
+    expect(fs.existsSync(path.join(dataDir, 'files'))).toBe(false); // nothing went to the local disk
 
-    const got = await f.storage.get(KEY);
-    expect(f.sent[1]).toMatchObject({ name: 'Get', input: { Bucket: 'spotlist-files', Key: `files/${KEY}` } });
+    const got = await s.get(KEY);
     expect(got!.size).toBe(6);
     expect(await read(got!.body)).toBe('bytes!');
 
-    await f.storage.delete(KEY);
-    expect(f.sent[2]).toMatchObject({ name: 'Delete', input: { Bucket: 'spotlist-files', Key: `files/${KEY}` } });
-    expect(await f.storage.get(KEY)).toBeNull();
-    expect(f.made()).toBe(1);
+    await s.delete(KEY);
+    expect(fake.objects(BUCKET)!.has(`files/${KEY}`)).toBe(false);
+    expect(await s.get(KEY)).toBeNull();
+    await s.delete(KEY); // twice is fine
+  });
+
+  it('keeps the source file when the provider refuses it (the upload can be tried again)', async () => {
+    const src = temp('kept');
+    fake.failNext({ status: 403, code: 'AccessDenied', message: 'Access Denied' });
+    await expect(storage().put(KEY, src, 'image/jpeg')).rejects.toMatchObject({ name: 'AccessDenied' });
+    expect(fs.readFileSync(src, 'utf8')).toBe('kept');
   });
 
   it('refuses foreign keys before sending anything; deleteKeys goes on past a failure', async () => {
-    const f = fake();
-    await expect(f.storage.get('../x')).rejects.toThrow(/invalid storage key/);
-    expect(f.sent).toEqual([]);
-    await f.storage.put(KEY, temp('a'), 'image/jpeg');
-    await deleteKeys(f.storage, ['../bad', null, KEY]);
-    expect(f.objects.size).toBe(0);
+    const s = storage();
+    const before = fake.requests.length;
+    await expect(s.get('../x')).rejects.toThrow(/invalid storage key/);
+    await expect(s.put('a/b.jpg', temp('a'), 'image/jpeg')).rejects.toThrow(/invalid storage key/);
+    expect(fake.requests.length).toBe(before);
+    await s.put(KEY, temp('a'), 'image/jpeg');
+    await deleteKeys(s, ['../bad', null, KEY]);
+    expect(fake.objects(BUCKET)!.size).toBe(0);
+  });
+
+  it('is what the app stores uploads in when S3_BUCKET is set: upload, download and delete go through the bucket', async () => {
+    const t = await buildTestApp({ config: s3Env() });
+    try {
+      const me = await signup(t.app);
+      const png = await pngOf(50, 40);
+      const res = await upload(t.app, me.token, { value: png, filename: 'a.png', contentType: 'image/png' });
+      expect(res.statusCode, res.body).toBe(200);
+      const doc = res.json() as { id: number; url: string };
+      const [row] = await t.database.db.select().from(documents).where(eq(documents.id, doc.id));
+      const objects = fake.objects(BUCKET)!;
+      expect([...objects.keys()].sort()).toEqual([`files/${row!.storageKey}`, `files/${row!.thumbKey}`].sort());
+      expect(fs.existsSync(path.join(t.dataDir, 'files'))).toBe(false);
+
+      const file = await t.app.inject({ method: 'GET', url: doc.url, headers: { 'x-auth-token': me.token } });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(objects.get(`files/${row!.storageKey}`)!.body)).toBe(true);
+
+      const del = await t.app.inject({ method: 'DELETE', url: `/api/document/delete/${doc.id}`, headers: { 'x-auth-token': me.token } });
+      expect(del.statusCode).toBe(200);
+      expect(objects.size).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });

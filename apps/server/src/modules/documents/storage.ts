@@ -3,6 +3,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
+import { s3Client, type ObjectStore } from '../../integrations/s3/client.ts';
+import { s3Config } from '../../integrations/s3/config.ts';
 
 /**
  * Where document bytes live, behind one interface: the local disk under `DATA_DIR/files` by
@@ -60,26 +62,11 @@ export function localStorage(root: string): FileStorage {
   };
 }
 
-/** The few S3 client calls used here; the real one is @aws-sdk/client-s3's S3Client. */
-export interface S3Like {
-  send(command: unknown): Promise<unknown>;
-}
-/** Builds the commands; injected together with the client so tests need no network. */
-export interface S3Commands {
-  PutObjectCommand: new (input: Record<string, unknown>) => unknown;
-  GetObjectCommand: new (input: Record<string, unknown>) => unknown;
-  DeleteObjectCommand: new (input: Record<string, unknown>) => unknown;
-}
-
-/** Object storage; `prefix` is prepended to every key (`files/` by default). */
-export function s3Storage(opts: {
-  bucket: string;
-  prefix?: string;
-  client: () => Promise<{ client: S3Like; commands: S3Commands }>;
-}): FileStorage {
-  const prefix = opts.prefix ?? 'files/';
-  let ready: Promise<{ client: S3Like; commands: S3Commands }> | undefined;
-  const sdk = () => (ready ??= opts.client());
+/**
+ * Object storage under `prefix` (`files/` by default), on top of the S3 integration: this adds
+ * the key rules and the consumed source file of FileStorage.
+ */
+export function s3Storage(store: ObjectStore, prefix = 'files/'): FileStorage {
   const objectKey = (key: string) => {
     checkKey(key);
     return `${prefix}${key}`;
@@ -87,42 +74,16 @@ export function s3Storage(opts: {
   return {
     kind: 's3',
     async put(key, filePath, contentType) {
-      const { client, commands } = await sdk();
+      const name = objectKey(key);
       const size = (await fsp.stat(filePath)).size;
-      const body = fs.createReadStream(filePath);
-      try {
-        await client.send(
-          new commands.PutObjectCommand({
-            Bucket: opts.bucket,
-            Key: objectKey(key),
-            Body: body,
-            ContentLength: size,
-            ContentType: contentType,
-          }),
-        );
-      } finally {
-        body.destroy();
-      }
+      await store.put(name, () => fs.createReadStream(filePath), { size, contentType });
       await fsp.rm(filePath, { force: true });
     },
     async get(key) {
-      const { client, commands } = await sdk();
-      try {
-        const out = (await client.send(new commands.GetObjectCommand({ Bucket: opts.bucket, Key: objectKey(key) }))) as {
-          Body?: Readable;
-          ContentLength?: number;
-        };
-        if (!out.Body) return null;
-        return { body: out.Body, size: out.ContentLength ?? 0 };
-      } catch (err) {
-        const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-        if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;
-        throw err;
-      }
+      return store.get(objectKey(key));
     },
     async delete(key) {
-      const { client, commands } = await sdk();
-      await client.send(new commands.DeleteObjectCommand({ Bucket: opts.bucket, Key: objectKey(key) }));
+      await store.delete(objectKey(key));
     },
   };
 }
@@ -139,30 +100,8 @@ export async function deleteKeys(storage: FileStorage, keys: readonly (string | 
   }
 }
 
-/** The storage the configuration asks for; the S3 SDK is imported only when it is used. */
+/** The storage the configuration asks for: S3 when S3_BUCKET is set, else the local disk. */
 export function storageFromConfig(config: Config): FileStorage {
-  if (!config.S3_BUCKET) return localStorage(path.join(config.dataDir, 'files'));
-  return s3Storage({
-    bucket: config.S3_BUCKET,
-    client: async () => {
-      const s3 = await import('@aws-sdk/client-s3');
-      const client = new s3.S3Client({
-        region: config.S3_REGION ?? 'us-east-1',
-        endpoint: config.S3_ENDPOINT,
-        forcePathStyle: config.S3_FORCE_PATH_STYLE,
-        credentials:
-          config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-            ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
-            : undefined,
-      });
-      return {
-        client: client as unknown as S3Like,
-        commands: {
-          PutObjectCommand: s3.PutObjectCommand as unknown as S3Commands['PutObjectCommand'],
-          GetObjectCommand: s3.GetObjectCommand as unknown as S3Commands['GetObjectCommand'],
-          DeleteObjectCommand: s3.DeleteObjectCommand as unknown as S3Commands['DeleteObjectCommand'],
-        },
-      };
-    },
-  });
+  const s3 = s3Config(config);
+  return s3 ? s3Storage(s3Client(s3)) : localStorage(path.join(config.dataDir, 'files'));
 }
