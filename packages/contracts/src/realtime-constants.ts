@@ -1,0 +1,44 @@
+/**
+ * The realtime gateway's constants and message types (re-exported by realtime.ts). No zod here:
+ * the web app's realtime client takes these without pulling the schemas into its chunk.
+ *
+ * The gateway is GET /api/ws, a WebSocket. The client authenticates in its first message, never
+ * in the URL (URLs end up in logs and proxies): `{ type: 'auth', token }` with the access token,
+ * or `{ type: 'auth', guestKey }` for a guest of the guest app. The server answers
+ * `{ type: 'ready' }`, then sends `{ type: 'event', name, payload }` typed by ClientEventMap.
+ * Events say what changed, never the data: the client reads it again over HTTP.
+ */
+export const REALTIME_PATH = '/api/ws';
+
+/** What the session user's other tabs and devices should read again. */
+export const USER_CHANGE_SCOPES = ['all', 'likes', 'lists', 'profile'] as const;
+export type UserChangeScope = (typeof USER_CHANGE_SCOPES)[number];
+
+/** Every event the server sends to clients. A name is `<noun>.<past verb>`, a payload carries ids. */
+export interface ClientEventMap {
+  /**
+   * The session user changed something (in this tab, another tab or device): `all` after any write
+   * of theirs, a narrower scope when a module says what (a like, a list, the profile).
+   */
+  'user.changed': { scope: UserChangeScope };
+}
+export type ClientEventName = keyof ClientEventMap;
+
+/** Server → client. */
+export type ServerMessage =
+  /** Authenticated. A later one (the server's pub/sub was away) means events may have been missed. */
+  | { type: 'ready' }
+  | { type: 'pong' }
+  | { [K in ClientEventName]: { type: 'event'; name: K; payload: ClientEventMap[K] } }[ClientEventName];
+
+/** Close codes the server uses (4000–4999 are the application's; 1001 is a server going away). */
+export const RealtimeClose = {
+  /** Not (or no longer) authenticated: no auth in time, an invalid token or guest key, the session ended. */
+  unauthorized: 4401,
+  /** A message that is not JSON or not a ClientMessage. */
+  badMessage: 4400,
+  /** More client messages than the per-connection limit allows. */
+  rateLimited: 4429,
+  /** The client did not read what was sent fast enough (back-pressure): reconnect and catch up over HTTP. */
+  tooSlow: 4008,
+} as const;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+// The constants and message types live in a module without zod (the web client imports them).
+export {
+  REALTIME_PATH,
+  RealtimeClose,
+  USER_CHANGE_SCOPES,
+  type ClientEventMap,
+  type ClientEventName,
+  type ServerMessage,
+  type UserChangeScope,
+} from './realtime-constants.ts';
+
+/** Client → server: the first message must be `auth` (again later to switch token); `ping` is answered with `pong`. */
+export const ClientMessageSchema = z.union([
+  z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
+  z.strictObject({ type: z.literal('auth'), guestKey: z.string().min(1).max(200) }),
+  z.strictObject({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
