@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-e2e-'));
   // The server serves its own copy of the embed build: a journey may deploy a "new build" into it
-  // (guest-offline.spec.ts) without touching the shared build output.
+  // (guest-app.spec.ts) without touching the shared build output.
   const builtEmbed = process.env.EMBED_DIST ?? path.join(root, 'apps/embed/dist');
   const embedDist = path.join(dataDir, 'embed-dist');
   // without a build the server answers the visitor pages with 404 error.embed.missing, as before

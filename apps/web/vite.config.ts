@@ -109,15 +109,9 @@ export default defineConfig(({ command, mode }) => {
       chunkSizeWarningLimit: 700,
       rolldownOptions: {
         output: {
-          // Everything the first page needs goes into one chunk next to the entry (two requests,
-          // one gzip dictionary; the default split made 14 small chunks and ~7 KB more gzip).
-          // Only modules that are themselves part of the initial import chain are captured
-          // (includeDependenciesRecursively: false): a component a lazy page takes from its own
-          // wrapper (components/ionic) stays with that page.
-          // The place and list pages share one lazy chunk, places-page (measured as one page by
-          // bench/check-size.mjs; the map's Leaflet part stays apart):
-          // each route of the table then names the same file and the same dependencies, which
-          // gzip folds, instead of a dozen small chunks each named in the first bundle.
+          // The first page's code in one chunk (docs/decisions/0012); lazy pages in shared groups
+          // (docs/decisions/0013). includeDependenciesRecursively: false captures only modules of
+          // the initial import chain: a component a lazy page takes from components/ionic stays with it.
           codeSplitting: {
             groups: [
               { name: 'app', tags: ['$initial'], includeDependenciesRecursively: false },
@@ -125,7 +119,7 @@ export default defineConfig(({ command, mode }) => {
               { name: 'query-client', test: /[\\/](node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/]query-client\.tsx)/ },
               {
                 name: 'places-page',
-                test: /[\\/]src[\\/](features[\\/](places|lists)[\\/](?!components[\\/](places-map|place-form)|api[\\/]save-place)|lib[\\/](distance|place-paths)\.ts)/,
+                test: /[\\/]src[\\/](features[\\/](places|likes|lists)[\\/](?!components[\\/](places-map|place-form)|api[\\/]save-place)|lib[\\/](distance|place-paths|place-queries|use-location)\.ts)/,
                 includeDependenciesRecursively: false,
               },
               // The contracts' user and reference schemas together (the login, signup, profile, onboarding

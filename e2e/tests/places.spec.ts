@@ -1,114 +1,158 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import { fill, menu, shot, signupAndOnboard, uniqueEmail } from './support';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { fill, menu, overlayShown, shot, signupAndOnboard, uniqueEmail } from './support';
 
 const MARIENPLATZ = { latitude: 48.1374, longitude: 11.5755 };
-const TAKEOUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/takeout-saved-places.json');
 
 test.use({ permissions: ['geolocation'], geolocation: MARIENPLATZ });
 
-/** "420 m" / "2 km" / "world" → metres (world last). */
-const metres = (text: string): number => {
-  const m = /^([\d.,]+)\s*(k?m)$/.exec(text.trim());
-  if (!m) return Number.POSITIVE_INFINITY;
-  const n = Number(m[1].replace(/,/g, ''));
-  return m[2] === 'km' ? n * 1000 : n;
-};
+/** A real JPEG: a green square with a yellow sun. */
+const photo = () =>
+  sharp({ create: { width: 480, height: 320, channels: 3, background: '#1b6e5a' } })
+    .composite([
+      { input: Buffer.from('<svg width="160" height="160"><circle cx="80" cy="80" r="70" fill="#f4c542"/></svg>'), top: 80, left: 160 },
+    ])
+    .jpeg({ quality: 90 })
+    .toBuffer();
 
-async function like(page: Page, query: string, name: string) {
-  const search = page.getByLabel('Search places');
-  await search.fill(query);
-  await page.getByRole('button', { name: `Like ${name}` }).click();
-  await expect(page.getByRole('list', { name: 'Liked places' }).getByText(name, { exact: true })).toBeVisible();
+/** "Add a picture" → action sheet → Photo library → the browser's file chooser gets the photo. */
+async function pickPicture(page: Page, region: Locator, name: string) {
+  await region.getByRole('button', { name: 'Add a picture' }).click();
+  const sheet = page.locator('ion-action-sheet');
+  const chooser = page.waitForEvent('filechooser');
+  await sheet.getByRole('button', { name: 'Photo library' }).click();
+  await (await chooser).setFiles({ name, mimeType: 'image/jpeg', buffer: await photo() });
 }
 
-test('a private user likes places, sees them by distance and on the map, makes, shares and imports lists', async ({ page, browser }) => {
-  await signupAndOnboard(page, { type: 'Private', email: uniqueEmail('places'), nickname: 'Pia' });
-  await expect(page.getByRole('button', { name: 'My lists' })).toBeVisible();
+/** The shown Ionic page (Ionic keeps the pages under it mounted, hidden). */
+const shown = (page: Page) => page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden)');
+
+/** Waits until the address is `url` and Ionic's page transition is over (one page shown). */
+async function arrived(page: Page, url: RegExp) {
+  await expect(page).toHaveURL(url);
+  await expect(shown(page)).toHaveCount(1);
+}
+
+const loadedWidth = (img: Locator) => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0));
+
+test('a user adds a place with a picture and a map position, edits, likes and reopens it; another user can only report it', async ({
+  page,
+  browser,
+}) => {
+  await signupAndOnboard(page, { type: 'Private', email: uniqueEmail('place-owner'), nickname: 'Ada' });
   await menu(page, 'My places');
-  await expect(page).toHaveURL(/\/widget-marked-mylike$/);
-  await expect(page.getByText('You have not liked any places yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Add a place' }).click();
+  await arrived(page, /\/place-edit\/new$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a place' })).toBeVisible();
 
-  // liked far to near: the page shows them near to far (English names: the app language is en)
-  await like(page, 'Eisbach', 'Eisbach surf wave');
-  await like(page, 'Hofgarten', 'Court Garden');
-  await like(page, 'Viktualien', 'Viktualienmarkt');
-  const rows = page.getByRole('list', { name: 'Liked places' }).getByRole('listitem');
-  await expect(rows).toHaveCount(3);
-  const texts = await rows.allTextContents();
-  expect(texts.map((t) => ['Viktualienmarkt', 'Court Garden', 'Eisbach surf wave'].find((n) => t.startsWith(n)))).toEqual([
-    'Viktualienmarkt',
-    'Court Garden',
-    'Eisbach surf wave',
-  ]);
-  const distances = (await rows.locator('.place-distance').allTextContents()).map(metres);
-  expect(distances.every((d) => Number.isFinite(d))).toBe(true);
-  expect([...distances].sort((a, b) => a - b)).toEqual(distances);
-  expect(texts[0]).toMatch(/\d+ m/);
-  expect(distances[0]).toBeLessThan(1000);
-  await shot(page, 'places-marked', { fullContent: true });
+  // the form: every field, the position picked on the map, a picture waiting for the save
+  await fill(page, 'Name', 'Rooftop Café Blau');
+  await page.getByLabel('Description').fill('Coffee above the old town.\nOpen from 8 am.');
+  await page.getByLabel('Category').selectOption({ label: 'Café' });
+  await page.getByRole('checkbox', { name: 'Step-free access' }).check();
+  await page.getByRole('checkbox', { name: 'Elevator' }).check();
+  await fill(page, 'Street and number', 'Rindermarkt 5');
+  await fill(page, 'City', 'München');
+  await page.getByLabel('Country').selectOption({ label: 'Germany' });
+  await fill(page, 'Website', 'cafe-blau.example');
+  await fill(page, 'Phone', '+49 89 1234567');
+  await page.getByRole('button', { name: 'Pick on the map' }).click();
+  const map = page.locator('.map-picker-map');
+  await expect(map).toBeVisible();
+  await map.click({ position: { x: 180, y: 120 } });
+  await expect(page.getByLabel('Latitude')).toHaveValue(/^4[78]\.\d{6}$/);
+  await expect(page.getByLabel('Longitude')).toHaveValue(/^1[12]\.\d{6}$/);
+  const pictures = page.getByRole('region', { name: 'Pictures' });
+  await pickPicture(page, pictures, 'terrace.jpg');
+  await expect(pictures.getByText('terrace.jpg – uploaded when the place is saved')).toBeVisible();
 
-  // unlike and like again
-  await page.getByRole('button', { name: 'Unlike Court Garden' }).click();
-  await expect(rows).toHaveCount(2);
-  await like(page, 'Hofgarten', 'Court Garden');
-  await expect(rows).toHaveCount(3);
+  const upload = page.waitForResponse((r) => /\/api\/place\/\d+\/picture$/.test(r.url()) && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Add place' }).click();
+  expect((await upload).status()).toBe(200);
+  await arrived(page, /\/place\/\d+$/);
+  const placeUrl = new URL(page.url()).pathname;
+  const id = placeUrl.split('/').pop()!;
 
-  // the map: one 29x35 marker per liked place, a tap opens the place
-  await page.getByRole('link', { name: 'Show on the map' }).click();
-  await expect(page).toHaveURL(/\/widget-marked-mylike-map$/);
-  // Ionic's page transition is over when only one page is shown
-  await expect(page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden)')).toHaveCount(1);
-  const markers = page.locator('.leaflet-marker-icon.place-marker');
-  await expect(markers).toHaveCount(3);
-  const box = await markers.first().boundingBox();
-  expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([29, 35]);
-  await page.locator('.leaflet-marker-icon[title="Viktualienmarkt"]').click();
-  const popup = page.locator('.leaflet-popup-content');
-  await expect(popup).toContainText('Viktualienmarkt');
-  await expect(popup).toContainText(/\d+ m/);
-  await shot(page, 'places-map');
+  // its page: name, description, category, tags, address, links, the picture (really loaded), distance
+  const detail = shown(page);
+  await expect(detail.getByRole('heading', { level: 1, name: 'Rooftop Café Blau' })).toBeVisible();
+  await expect(detail.getByText('Coffee above the old town.')).toBeVisible();
+  await expect(detail.locator('.place-category')).toHaveText('Café');
+  await expect(detail.getByRole('region', { name: 'Accessibility' }).getByRole('listitem')).toHaveText(['Step-free access', 'Elevator']);
+  await expect(detail.locator('.place-facts')).toContainText('Rindermarkt 5, München, Germany');
+  await expect(detail.getByRole('link', { name: 'cafe-blau.example' })).toHaveAttribute('rel', /noopener/);
+  await expect(detail.getByRole('link', { name: '+49 89 1234567' })).toHaveAttribute('href', 'tel:+49891234567');
+  await expect(detail.locator('.place-facts .place-distance')).toHaveText(/^\d+(\.\d+)? k?m$/);
+  const picture = detail.getByRole('img', { name: 'Picture 1 of Rooftop Café Blau' });
+  await expect(picture).toHaveAttribute('src', /^\/api\/document\/\d+\/thumb(\?v=\w+)?$/);
+  await expect.poll(() => loadedWidth(picture)).toBeGreaterThan(0);
+  await shot(page, 'place-detail', { fullContent: true });
 
-  // lists: create one, import a Takeout file, share the import by link
-  await page.getByRole('link', { name: 'Show as a list' }).click();
-  await page.getByRole('link', { name: 'My lists' }).click();
-  await expect(page).toHaveURL(/\/lists$/);
-  await fill(page, 'List name', 'Rainy day');
-  await page.getByRole('button', { name: 'Create list' }).click();
-  await expect(page.getByRole('link', { name: 'Rainy day' })).toBeVisible();
+  // edit: a new name, back on its page
+  await detail.getByRole('link', { name: 'Edit' }).click();
+  await arrived(page, new RegExp(`/place-edit/${id}$`));
+  const form = shown(page);
+  await expect(form.getByRole('heading', { level: 1, name: 'Edit place' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Picture 1 of Rooftop Café Blau' })).toBeVisible();
+  const name = form.getByLabel('Name', { exact: true });
+  await name.click();
+  await name.fill('Rooftop Café Blau & Garden');
+  await shot(page, 'place-edit', { fullContent: true });
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await arrived(page, new RegExp(`${placeUrl}$`));
+  await expect(shown(page).getByRole('heading', { level: 1, name: 'Rooftop Café Blau & Garden' })).toBeVisible();
 
-  await page.getByLabel('File to import').setInputFiles(TAKEOUT);
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page).toHaveURL(/\/lists\/\d+$/);
-  const items = page.getByRole('list', { name: 'Places in the list' }).getByRole('listitem');
-  await expect(items).toHaveCount(2);
-  await expect(items.first()).toContainText('Asamkirche Café');
-  await expect(page.getByRole('textbox', { name: 'Note for Asamkirche Café' })).toHaveValue('Great coffee');
-  await page.getByRole('button', { name: 'Move Monopteros up' }).click();
-  await expect(items.first()).toContainText('Monopteros');
+  // like it, find it in My places, open it from there
+  await shown(page).getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(shown(page).getByRole('button', { name: 'Unlike', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await shown(page).getByRole('link', { name: 'Back to my places' }).click();
+  await arrived(page, /\/widget-marked-mylike$/);
+  // on the map: the marker's popup links to the place
+  await shown(page).getByRole('link', { name: 'Show on the map' }).click();
+  await arrived(page, /\/widget-marked-mylike-map$/);
+  await page.locator('.leaflet-marker-icon[title="Rooftop Café Blau & Garden"]').click();
+  await page.locator('.leaflet-popup-content').getByRole('link', { name: 'Rooftop Café Blau & Garden' }).click();
+  await arrived(page, new RegExp(`${placeUrl}$`));
+  // in the list of My places: its name links to it
+  await shown(page).getByRole('link', { name: 'Back to my places' }).click();
+  await arrived(page, /\/widget-marked-mylike$/);
+  const liked = page.getByRole('list', { name: 'Liked places' });
+  await liked.getByRole('link', { name: 'Rooftop Café Blau & Garden' }).click();
+  await arrived(page, new RegExp(`${placeUrl}$`));
+  await expect(shown(page).getByRole('button', { name: 'Unlike', exact: true })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Create public link' }).click();
-  const link = page.getByRole('link', { name: 'Public link' });
-  await expect(link).toBeVisible();
-  const url = (await link.getAttribute('href'))!;
-  expect(url).toMatch(/\/s\/[\w-]+$/);
-  await shot(page, 'lists-shared', { fullContent: true });
+  // a phone-sized window: the same page, one column
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(shown(page).getByRole('heading', { level: 1, name: 'Rooftop Café Blau & Garden' })).toBeVisible();
+  await shot(page, 'place-detail-mobile', { fullContent: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
-  // a fresh, logged-out browser opens the link
-  const guest = await browser.newContext();
-  const guestPage = await guest.newPage();
-  await guestPage.goto(url);
-  await expect(guestPage.getByRole('heading', { level: 1 })).toContainText(/Saved|takeout/i);
-  await expect(guestPage.getByText('Shared by Pia')).toBeVisible();
-  await expect(guestPage.getByText('Monopteros')).toBeVisible();
-  await expect(guestPage.getByRole('button', { name: /Remove|Move/ })).toHaveCount(0);
-  await shot(guestPage, 'lists-shared-public');
+  // another user: may read, like and report it, not change it
+  const other = await browser.newContext({ permissions: ['geolocation'], geolocation: MARIENPLATZ });
+  const visitor = await other.newPage();
+  await signupAndOnboard(visitor, { type: 'Private', email: uniqueEmail('place-visitor'), nickname: 'Bo' });
+  await visitor.goto(placeUrl);
+  await arrived(visitor, new RegExp(`${placeUrl}$`));
+  const seen = shown(visitor);
+  await expect(seen.getByRole('heading', { level: 1, name: 'Rooftop Café Blau & Garden' })).toBeVisible();
+  await expect.poll(() => loadedWidth(seen.getByRole('img', { name: 'Picture 1 of Rooftop Café Blau & Garden' }))).toBeGreaterThan(0);
+  await expect(seen.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await expect(seen.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 
-  // revoked: the same link says so
-  await page.getByRole('button', { name: 'Revoke link' }).click();
-  await expect(page.getByText('The link has been revoked.')).toBeVisible();
-  await guestPage.reload();
-  await expect(guestPage.getByRole('alert')).toHaveText("This link has been revoked by the list's owner.");
-  await guest.close();
+  const report = visitor.waitForRequest((r) => r.url().endsWith(`/api/place/objectionable/${id}`) && r.method() === 'POST');
+  await seen.getByRole('button', { name: 'Report as objectionable' }).click();
+  await overlayShown(visitor);
+  const dialog = visitor.getByRole('alertdialog', { name: 'Report this place' });
+  await dialog.getByLabel('Reason (optional)').fill('The phone number is wrong.');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  expect((await report).postDataJSON()).toEqual({ reason: 'The phone number is wrong.' });
+  await expect(seen.getByRole('status').filter({ hasText: 'Thank you. Your report has been sent.' })).toBeVisible();
+  await shot(visitor, 'place-detail-reported', { fullContent: true });
+
+  // the edit address says no without offering a form
+  await visitor.goto(`/place-edit/${id}`);
+  await arrived(visitor, new RegExp(`/place-edit/${id}$`));
+  await expect(shown(visitor).getByRole('alert')).toHaveText('Only the creator of this place can change it.');
+  await expect(shown(visitor).getByLabel('Name', { exact: true })).toHaveCount(0);
+  await other.close();
 });

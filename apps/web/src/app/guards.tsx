@@ -15,7 +15,7 @@ import { PageLoading } from '../components/page-loading';
  *   when opened with a guest key (`?guest=KEY` or `#guest=KEY`: the guest app's "Save your
  *   likes"): then the login or signup page moves the guest's likes to this account first
  *   (features/auth/guest-claim.ts, lazy) and goes to the dashboard itself, dropping the key from
- *   the URL. Waiting for the claim there costs the first bundle less than loading it here.
+ *   the URL (why there: docs/decisions/0011).
  * The redirect happens only if the guarded page is still the current one (Ionic keeps earlier
  * pages of the stack mounted; a page left in the meantime must not pull the user back).
  */

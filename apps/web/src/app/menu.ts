@@ -15,11 +15,10 @@ export interface MenuEntry {
   /** Translation key of the entry's title. */
   titleKey: string;
   /**
-   * The entry's icon (an ionicons constant). Entries whose page is not built yet carry none: an
-   * icon is ~150 bytes gzip of the first bundle for an entry nobody sees; the issue that builds
-   * the page adds it (menu.test.ts checks that every visible entry has one). Suggested:
-   * aiContentAssistant chatbubblesOutline, overlay-manager layersOutline, gps-tracking carOutline,
-   * intro bookOutline (or a short path like the icons below).
+   * The entry's icon. Entries whose page is not built yet carry none (each costs the first bundle,
+   * docs/decisions/0012); the change that builds the page adds it (menu.test.ts checks visible ones).
+   * Suggested: aiContentAssistant chatbubblesOutline, overlay-manager layersOutline, gps-tracking
+   * carOutline, intro bookOutline (or a short path like the icons below).
    */
   icon?: string;
   /** The route id (= route segment, SPEC §2) of the page the entry opens. */
@@ -30,12 +29,9 @@ export interface MenuEntry {
 }
 
 /**
- * Icons drawn in ionicons' style (512 grid, 32 stroke, round caps) with shorter paths than
- * ionicons' own (each ionicons constant is ~150–700 bytes gzip of the first bundle; these share
- * their markup and cost ~40–80 bytes each). Dashboard: a house (ionicons' homeOutline was ~200 bytes;
- * drawn here to pay for the place pages' routes); "My places": a heart; settings: a gear (a dashed ring
- * of teeth; ionicons' settingsOutline alone was ~700 bytes); help: a question mark in a circle;
- * profile: a person; widget: a grid; widget list: a list; guest app: people. (The attributes sit on a <g>: .app-icon's CSS fill on the <svg> would beat them there.)
+ * Icons drawn in ionicons' style (512 grid, 32 stroke, round caps) with shorter paths than ionicons'
+ * own, to keep the first bundle small (docs/decisions/0012). The attributes sit on a <g>: .app-icon's
+ * CSS fill on the <svg> would beat them there.
  */
 const icon = (body: string) =>
   `data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 512 512'><g fill='none' stroke='currentColor' stroke-linecap='round' stroke-linejoin='round' stroke-width='32'>${body}</g></svg>`;

@@ -15,12 +15,7 @@ export function PageLoading() {
   );
 }
 
-/**
- * Shown over the current page while a lazy page's code loads. Deliberately not an IonPage: Ionic's
- * router runs the page transition for the first IonPage a route registers, so a placeholder page
- * would take the transition and leave the real page, which registers after it, invisible
- * (ion-page-invisible) on its first visit. Without one, the router waits for the real page.
- */
+/** Shown over the current page while a lazy page's code loads; not an IonPage (docs/decisions/0014). */
 export function RouteLoading() {
   const { t } = useTranslation();
   return (

@@ -10,9 +10,7 @@ export async function registerServiceWorker(): Promise<void> {
   if (!__PWA_ENABLED__ || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   const { registerSW } = await import('virtual:pwa-register');
   registerSW({
-    // at the window's load event, not during start-up: installing fetches and caches the whole app
-    // (~480 KB), which competed with the first page's own chunks and main thread (Lighthouse mobile
-    // on /login: 85-87 registering at once, 90-92 at load, three runs each)
+    // at the window's load event, not during start-up (docs/decisions/0019)
     immediate: false,
     onRegisteredSW(_url, registration) {
       console.log('service worker installed');

@@ -1,5 +1,5 @@
 import { ApiInfoSchema, type ApiInfo } from '@spotlist/contracts';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, ws } from 'msw';
 import { setupServer } from 'msw/node';
 
 /** MSW handlers every test gets (typed by the contracts); tests add their own with server.use. */
@@ -14,6 +14,8 @@ export const defaultHandlers = [
   http.get('/api/session/user', () => HttpResponse.json({ key: 'error.auth.required' }, { status: 401 })),
   // remote translations (lib/remote-translations.ts): none unless a test says otherwise
   http.get('/api/translation/:lang', () => HttpResponse.json({})),
+  // the realtime gateway (lib/realtime.ts): a logged-in shell connects; it stays silent unless a test says otherwise
+  ws.link(/\/api\/ws$/).addEventListener('connection', () => undefined),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -2,6 +2,7 @@ import { IonSplitPane } from '@ionic/react';
 import { SIDE_MENU_PERMANENT_MIN_WIDTH } from '@spotlist/contracts';
 import { useEffect } from 'react';
 import { AppMenuContext } from '../../lib/app-menu';
+import { startRealtimeWhenLoggedIn } from '../../lib/realtime-start';
 import { listenForPreloadErrors } from '../lazy-page';
 import { AppRoutes } from '../routes';
 import { ChunkErrorBanner } from './chunk-error-banner';
@@ -15,6 +16,8 @@ const CONTENT_ID = 'main-content';
 /** What is mounted once: split pane with side menu and pages, cookie notice, toasts, alerts. */
 export function AppShell() {
   useEffect(() => listenForPreloadErrors(), []);
+  // other tabs' and devices' changes of the session user show here at once (lib/realtime.ts)
+  useEffect(() => startRealtimeWhenLoggedIn(), []);
   const menuItems = useMenuItems();
   return (
     <AppMenuContext.Provider value={menuItems}>

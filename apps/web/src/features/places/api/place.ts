@@ -1,7 +1,8 @@
 import type { PlaceView } from '@spotlist/contracts';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { LatLng } from '../../../lib/geolocation';
+import { LIKES_KEY, PLACE_KEY } from '../../../lib/place-queries';
 import { PLACE_SEARCH_KEY } from '../../../lib/place-search';
 
 /** Checked structurally: the contracts' zod schema would load zod with every place page. */
@@ -11,9 +12,6 @@ export const isPlace = (v: unknown): v is PlaceView =>
   typeof (v as { id?: unknown }).id === 'number' &&
   typeof (v as { name?: unknown }).name === 'string' &&
   Array.isArray((v as { accessibility?: unknown }).accessibility);
-
-/** Query key prefix of single places (a like, an edit or a picture changes them). */
-export const PLACE_KEY = 'place';
 
 /**
  * GET /api/place/{id}: the place in the request's app-language, with its pictures, `editable`,
@@ -26,10 +24,6 @@ export const getPlace = (id: number): Promise<PlaceView> => api.get<PlaceView>(`
 export const usePlace = (id: number, location: LatLng | null) =>
   useQuery({ queryKey: [PLACE_KEY, id, location?.lat, location?.lng], queryFn: () => getPlace(id) });
 
-/** Everything that shows places: after a change of one, all of them are read again. */
-export const invalidatePlaces = (client: QueryClient) =>
-  client.invalidateQueries({ predicate: (q) => [PLACE_KEY, 'likes', PLACE_SEARCH_KEY].includes(q.queryKey[0] as string) });
-
 /**
  * DELETE /api/place/delete/{id} (its creator, while nobody else keeps it: else 409
  * error.place.inuse). The place itself is not read again (it is gone); the lists showing it are.
@@ -38,7 +32,7 @@ export function useDeletePlace() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.request(`/place/delete/${id}`, { method: 'DELETE', silent: true }),
-    onSuccess: () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'likes' || q.queryKey[0] === PLACE_SEARCH_KEY }),
+    onSuccess: () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === LIKES_KEY || q.queryKey[0] === PLACE_SEARCH_KEY }),
   });
 }
 

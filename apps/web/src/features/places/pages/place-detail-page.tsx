@@ -10,11 +10,11 @@ import { isApiError } from '../../../lib/api-client';
 import { useFormatDistance } from '../../../lib/distance';
 import { useAppNavigate } from '../../../lib/navigation';
 import { PLACE_PATHS } from '../../../lib/place-paths';
+import { useToggleLike } from '../../../lib/place-queries';
 import { withQueryClient } from '../../../lib/query-client';
-import { useToggleLike } from '../api/likes';
+import { useLocation } from '../../../lib/use-location';
 import { useDeletePlace, usePlace, useReportPlace } from '../api/place';
 import { ACCESSIBILITY_KEYS, CATEGORY_KEYS, countryName } from '../components/place-labels';
-import { useLocation } from '../components/use-location';
 
 /** The contracts' ObjectionableSchema limit of a report's reason. */
 const REASON_MAX = 2000;

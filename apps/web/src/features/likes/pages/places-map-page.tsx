@@ -4,8 +4,8 @@ import { AppLink } from '../../../components/app-link';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { PLACE_PATHS } from '../../../lib/place-paths';
 import { withQueryClient } from '../../../lib/query-client';
-import { useLikes } from '../api/likes';
-import { useLocation } from '../components/use-location';
+import { useLocation } from '../../../lib/use-location';
+import { useLikes } from '../api/get-likes';
 
 /** Leaflet and its CSS load with the map itself. */
 const PlacesMap = lazy(() => import('../components/places-map'));

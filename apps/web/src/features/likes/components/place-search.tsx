@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CatalogueSearch } from '../../../components/catalogue-search';
 import { useFormatDistance } from '../../../lib/distance';
 import type { LatLng } from '../../../lib/geolocation';
-import { useToggleLike } from '../api/likes';
+import { useToggleLike } from '../../../lib/place-queries';
 
 /** The catalogue search with a Like button per place (nearest first when the location is known). */
 export function PlaceSearch({ location }: { location: LatLng | null }) {

@@ -3,10 +3,11 @@ import { AppLink } from '../../../components/app-link';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { byDistance, useFormatDistance } from '../../../lib/distance';
 import { PLACE_PATHS } from '../../../lib/place-paths';
+import { useToggleLike } from '../../../lib/place-queries';
 import { withQueryClient } from '../../../lib/query-client';
-import { useLikes, useToggleLike } from '../api/likes';
+import { useLocation } from '../../../lib/use-location';
+import { useLikes } from '../api/get-likes';
 import { PlaceSearch } from '../components/place-search';
-import { useLocation } from '../components/use-location';
 
 /**
  * WidgetMarkedMylikePage (SPEC §2): the places the user liked (the default like list), nearest

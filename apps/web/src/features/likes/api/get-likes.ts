@@ -1,8 +1,8 @@
 import type { LikedPlace } from '@spotlist/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { LatLng } from '../../../lib/geolocation';
-import { invalidatePlaces } from './place';
+import { LIKES_KEY } from '../../../lib/place-queries';
 
 interface Page<T> {
   list: T[];
@@ -19,16 +19,7 @@ export async function getLikes(): Promise<LikedPlace[]> {
   return (await api.get<Page<LikedPlace>>('/like/default', { query: { 'p.s': 100 }, guard: isPage })).list;
 }
 
-export const LIKES_KEY = ['likes', 'default'] as const;
+export const DEFAULT_LIKES_KEY = [LIKES_KEY, 'default'] as const;
 
 export const useLikes = (location: LatLng | null) =>
-  useQuery({ queryKey: [...LIKES_KEY, location?.lat, location?.lng], queryFn: getLikes });
-
-/** POST /api/like/create or /api/like/remove { placeId } (the default like list); the likes, searches and places are read again. */
-export function useToggleLike() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ placeId, like }: { placeId: number; like: boolean }) => api.post(like ? '/like/create' : '/like/remove', { placeId }),
-    onSuccess: () => invalidatePlaces(client),
-  });
-}
+  useQuery({ queryKey: [...DEFAULT_LIKES_KEY, location?.lat, location?.lng], queryFn: getLikes });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getKnownLocation, locate, type LatLng } from '../../../lib/geolocation';
+import { getKnownLocation, locate, type LatLng } from './geolocation';
 
 /**
  * Asks for the position once when the page opens (lib/geolocation: SPEC §9 10 s timeout, max age
