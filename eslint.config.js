@@ -33,6 +33,43 @@ const noCrossFeatureImport = {
   },
 };
 
+const SERVER = path.join(import.meta.dirname, 'apps/server/src');
+const MODULES = path.join(SERVER, 'modules');
+
+/**
+ * Server boundaries (ARCHITECTURE "Server"): a module is used through its index.ts only, and the
+ * platform and integrations layers never import a module (modules plug into them, not the reverse).
+ */
+const serverBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      internal: "Module '{{from}}' imports '{{file}}' of module '{{to}}'; import '{{to}}/index.ts' (and export what is needed there).",
+      layer: "'{{layer}}/' imports module '{{to}}'; the platform and integrations never depend on a module.",
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(SERVER + path.sep)) return {};
+    const layer = path.relative(SERVER, file).split(path.sep)[0];
+    const from = layer === 'modules' ? path.relative(MODULES, file).split(path.sep)[0] : null;
+    const check = (node, spec) => {
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const rel = path.relative(MODULES, path.resolve(path.dirname(file), spec));
+      if (rel.startsWith('..')) return;
+      const [to, ...rest] = rel.split(path.sep);
+      if (layer === 'platform' || layer === 'integrations') return context.report({ node, messageId: 'layer', data: { layer, to } });
+      if (from && to !== from && rest.join('/') !== 'index.ts') context.report({ node, messageId: 'internal', data: { from, to, file: rest.join('/') } });
+    };
+    return {
+      ImportDeclaration: (n) => check(n.source, n.source.value),
+      ExportNamedDeclaration: (n) => n.source && check(n.source, n.source.value),
+      ExportAllDeclaration: (n) => check(n.source, n.source.value),
+      ImportExpression: (n) => n.source.type === 'Literal' && check(n.source, n.source.value),
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'e2e/artifacts/**', 'test-results/**', 'bench/results/**', '**/dev-dist/**'] },
   js.configs.recommended,
@@ -53,6 +90,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'spotlist/no-cross-feature-import': 'error',
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'spotlist-server': { rules: { boundaries: serverBoundaries } } },
+    rules: { 'spotlist-server/boundaries': 'error' },
   },
   {
     files: ['apps/embed/src/**/*.{ts,tsx}'],

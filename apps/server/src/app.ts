@@ -8,34 +8,40 @@ import type { Database } from './platform/db/client.ts';
 import { defaultClientId } from './platform/db/seed/accounts.ts';
 import { mailText } from './lib/mail-texts.ts';
 import type { Mailer } from './integrations/smtp/mailer.ts';
+import type { JobQueue } from './platform/jobs/queue.ts';
+import { authRoutes, authService, sendMail } from './modules/auth/index.ts';
+import type { Secrets } from './platform/crypto/secrets.ts';
 import { eventBus } from './platform/events/bus.ts';
 import { memoryPubSub, type PubSub } from './platform/events/pubsub.ts';
 import type { ThrottleStore } from './lib/throttle.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { authService } from './modules/auth/auth.service.ts';
-import { infoRoutes } from './modules/info/info.routes.ts';
-import { profileRoutes } from './modules/profile/profile.routes.ts';
-import { referenceRoutes } from './modules/reference/reference.routes.ts';
-import { securityRoleRoutes } from './modules/security-roles/security-roles.routes.ts';
-import { cityRoutes } from './modules/cities/cities.routes.ts';
-import { settingRoutes } from './modules/settings/settings.routes.ts';
-import { translationRoutes } from './modules/translations/translations.routes.ts';
-import { userLanguageRoutes } from './modules/user-languages/user-languages.routes.ts';
-import { placeRoutes } from './modules/places/places.routes.ts';
-import { likeRoutes } from './modules/likes/likes.routes.ts';
-import { listRoutes } from './modules/lists/lists.routes.ts';
-import { shareRoutes } from './modules/shares/shares.routes.ts';
-import { widgetsModule } from './modules/widgets/module.ts';
-import { publicWidgetCache } from './modules/widgets/public-widget.ts';
-import { documentRoutes } from './modules/documents/documents.routes.ts';
-import { storageFromConfig } from './modules/documents/storage.ts';
+import { adminRoutes } from './modules/admin/index.ts';
+import { infoRoutes } from './modules/info/index.ts';
+import { profileRoutes } from './modules/profile/index.ts';
+import { referenceRoutes } from './modules/reference/index.ts';
+import { securityRoleRoutes } from './modules/security-roles/index.ts';
+import { cityRoutes } from './modules/cities/index.ts';
+import { settingRoutes } from './modules/settings/index.ts';
+import { translationRoutes } from './modules/translations/index.ts';
+import { userLanguageRoutes } from './modules/user-languages/index.ts';
+import { placeRoutes } from './modules/places/index.ts';
+import { likeRoutes } from './modules/likes/index.ts';
+import { listRoutes } from './modules/lists/index.ts';
+import { shareRoutes } from './modules/shares/index.ts';
+import { analyticsRoutes } from './modules/analytics/index.ts';
+import { documentRoutes, storageFromConfig } from './modules/documents/index.ts';
+import { embedRoutes } from './modules/embed/index.ts';
+import { guestRoutes } from './modules/guests/index.ts';
+import { publicWidgetRoutes, widgetRoutes } from './modules/widgets/index.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { errorsPlugin } from './platform/http/errors.ts';
 import { writeEventsPlugin } from './platform/http/write-events.ts';
+import { responseCachePlugin } from './platform/http/response-cache.ts';
+import { featureFlagsPlugin } from './platform/http/feature-flags.ts';
+import { accountDataPlugin } from './platform/account-data/account-data.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.ts';
 import { requestContextPlugin } from './platform/http/request-context.ts';
 import { webPlugin } from './platform/http/web.ts';
+import { realtimeGateway } from './platform/realtime/gateway.ts';
 import { xsrfPlugin } from './platform/http/xsrf.ts';
 
 export interface AppDeps {
@@ -47,6 +53,10 @@ export interface AppDeps {
   pubsub?: PubSub;
   /** Signs XSRF tokens; stable across restarts and shared by all instances. */
   secret: string;
+  /** Seals what users entrust to us (provider tokens, API keys); ENCRYPTION_KEY, see platform/crypto. */
+  secrets: Secrets;
+  /** The durable job queue (platform/jobs); modules' handlers are registered here, the caller starts it once the app is built. */
+  jobs: JobQueue;
   version: string;
   commit: string;
   webRoot?: string;
@@ -119,6 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const maxAgeMs = cacheMaxAgeMs(config);
   await app.register(authPlugin, { db, events, maxAgeMs });
   await app.register(writeEventsPlugin, { events, cacheMaxAgeMs: maxAgeMs });
+  await app.register(responseCachePlugin, { events, maxAgeMs });
+  await app.register(featureFlagsPlugin, { db });
+  await app.register(accountDataPlugin, { db });
 
   await app.register(swagger, {
     openapi: {
@@ -134,13 +147,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     config,
     mailer: deps.mailer,
+    jobs: deps.jobs,
     throttle: deps.throttle,
     defaultClientId: () => defaultClientId(db),
     mailText,
     events,
   });
   await app.register(infoRoutes, { version: deps.version, commit: deps.commit });
-  await app.register(authRoutes, { auth, secureCookies: secure });
+  deps.jobs.register(sendMail, { auth });
+  await app.register(authRoutes, { db, auth, secureCookies: secure });
   await app.register(profileRoutes, { db, config, throttle: deps.throttle });
   await app.register(referenceRoutes, { db });
   await app.register(securityRoleRoutes, { db });
@@ -152,18 +167,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = storageFromConfig(config);
   await app.register(placeRoutes, { db, storage });
   await app.register(likeRoutes, { db });
-  await app.register(listRoutes, { db, publicUrl: config.PUBLIC_URL });
+  await app.register(listRoutes, { db });
   await app.register(shareRoutes, { db, publicUrl: config.PUBLIC_URL });
-  // one public widget cache: the widgets module serves it, widget and POI picture changes drop from
-  // it, here and (through the bus) on the other instances; its 3 s stamp check stays the backstop
-  const widgetCache = publicWidgetCache(db);
-  events.on('widget.changed', ({ publicId }) => widgetCache.invalidate(publicId));
-  await app.register(widgetsModule, {
+  await app.register(widgetRoutes, { db, publicUrl: config.PUBLIC_URL });
+  await app.register(publicWidgetRoutes, { db });
+  await app.register(analyticsRoutes, { db });
+  await app.register(guestRoutes, { db, publicUrl: config.PUBLIC_URL });
+  await app.register(embedRoutes, {
     db,
-    cache: widgetCache,
-    events,
-    publicUrl: config.PUBLIC_URL,
-    embedRoot: deps.embedRoot ?? config.EMBED_DIST,
+    root: deps.embedRoot ?? config.EMBED_DIST,
     tileOrigin: tileOrigin(config.MAP_TILE_URL),
     tileUrl: config.MAP_TILE_URL,
   });
@@ -171,9 +183,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     config,
     storage,
-    widgetChanged: (publicId) => void events.emit('widget.changed', { publicId }),
   });
 
+  await app.register(realtimeGateway, {
+    db,
+    heartbeatMs: config.REALTIME_HEARTBEAT_MS,
+    authTimeoutMs: config.REALTIME_AUTH_TIMEOUT_MS,
+    maxBufferedBytes: config.REALTIME_MAX_BUFFERED_BYTES,
+    messagesPerSecond: config.REALTIME_MESSAGES_PER_SECOND,
+  });
   await app.register(webPlugin, { root: deps.webRoot, tileUrl: config.MAP_TILE_URL });
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseKeyring } from './platform/crypto/secrets.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -16,6 +17,17 @@ export const ConfigSchema = z.object({
   CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SECRET: z.string().min(32).optional(),
+  /** Keys sealing secrets stored for users (platform/crypto): `id:base64key`, comma-separated, the first seals. */
+  ENCRYPTION_KEY: z
+    .string()
+    .superRefine((v, ctx) => {
+      try {
+        parseKeyring(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    })
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Spotlist <no-reply@spotlist.local>'),
   ADMIN_EMAIL: z.string().email().default('admin@spotlist.local'),
@@ -30,6 +42,18 @@ export const ConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Job queue (platform/jobs): how often workers poll; new jobs wake them at once, so this bounds how late a due retry starts. */
+  JOBS_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** How often jobs whose instance died (heartbeat lost) or that timed out are looked for and retried. */
+  JOBS_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Realtime gateway (platform/realtime): server ping interval; a socket that missed 2 pongs is dropped at the next, so within 3 intervals (60 s). */
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(10).default(20_000),
+  /** How long a new socket may take to send its auth message. */
+  REALTIME_AUTH_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
+  /** Bytes queued for one socket (a client not reading) beyond which it is cut. */
+  REALTIME_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Client messages per second per socket (bursts up to as many); beyond, the socket is closed (4429). */
+  REALTIME_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(20),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -73,5 +97,11 @@ export function cacheMaxAgeMs(config: Config): number {
 
 /** A configuration for tests: quiet, no demo data, in-memory database unless a URL is given. */
 export function testConfig(overrides: Partial<Record<keyof z.infer<typeof ConfigSchema>, string>> = {}): Config {
-  return loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', SECRET: 'test-secret-test-secret-test-secret-0123', ...overrides });
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    SECRET: 'test-secret-test-secret-test-secret-0123',
+    ENCRYPTION_KEY: 'test:c3BvdGxpc3QtdGVzdC1lbmNyeXB0aW9uLWtleS0zMmI',
+    ...overrides,
+  });
 }

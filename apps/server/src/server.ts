@@ -9,7 +9,9 @@ import { buildInfo } from './lib/build-info.ts';
 import { createMailer } from './integrations/smtp/mailer.ts';
 import { serverRoot } from './lib/paths.ts';
 import { loadSecret } from './lib/secret.ts';
+import { secretsFromConfig } from './platform/crypto/secrets.ts';
 import { memoryPubSub, redisPubSub, type PubSub } from './platform/events/pubsub.ts';
+import { createJobQueue, type JobQueue } from './platform/jobs/queue.ts';
 import { memoryThrottle, redisThrottle, type ThrottleStore } from './lib/throttle.ts';
 
 export interface Running {
@@ -30,6 +32,7 @@ export async function startServer(config: Config, print: (line: string) => void 
   }
   let throttle: ThrottleStore | undefined;
   let pubsub: PubSub | undefined;
+  let jobs: JobQueue | undefined;
   try {
     await database.migrate();
     await seedReference(database.db);
@@ -41,6 +44,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     }
     throttle = config.REDIS_URL ? redisThrottle(config.REDIS_URL) : memoryThrottle();
     pubsub = config.REDIS_URL ? redisPubSub(config.REDIS_URL) : memoryPubSub();
+    jobs = createJobQueue(database, config);
     const app = await buildApp({
       config,
       database,
@@ -48,17 +52,24 @@ export async function startServer(config: Config, print: (line: string) => void 
       throttle,
       pubsub,
       secret: loadSecret(config.SECRET, config.dataDir),
+      secrets: secretsFromConfig(config),
+      jobs,
       ...buildInfo(config.GIT_COMMIT),
       webRoot: config.WEB_DIST ?? path.resolve(serverRoot(), '../web/dist'),
       embedRoot: config.EMBED_DIST ?? path.resolve(serverRoot(), '../embed/dist'),
     });
+    // the modules registered their handlers while the app was built
+    await jobs.start(app.log);
     const t = throttle;
     const ps = pubsub;
+    const j = jobs;
     return {
       app,
       database,
       close: async () => {
         await app.close();
+        // after the requests (which may still queue jobs), before the database its workers use
+        await j.stop();
         await t.close();
         await ps.close();
         await database.close();
@@ -66,6 +77,7 @@ export async function startServer(config: Config, print: (line: string) => void 
       },
     };
   } catch (err) {
+    await jobs?.stop().catch(() => {});
     await throttle?.close();
     await pubsub?.close();
     await database.close().catch(() => {});

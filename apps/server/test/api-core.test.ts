@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm';
 import { users } from '../src/platform/db/schema/index.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import { securityHeaderList } from '../src/platform/http/security-headers.ts';
-import { buildTestApp, call, signup, uniqueEmail, PASSWORD, type TestApp } from './helpers.ts';
+import { buildTestApp, req, signup, uniqueEmail, PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let webRoot: string;
@@ -62,14 +62,14 @@ describe('bad input gets a 4xx with a key and changes nothing', () => {
   it('NUL bytes and over-long strings', async () => {
     const before = await userCount();
     const base = { password: PASSWORD, accountType: { id: 1 }, termsaccepted: true };
-    const nul = await call(t.app, 'POST', '/api/signup', { ...base, email: uniqueEmail(), nickname: { value: 'a\u0000b' } });
+    const nul = await req(t.app, 'POST', '/api/signup', { body: { ...base, email: uniqueEmail(), nickname: { value: 'a\u0000b' } } });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().key).toBe('error.validation');
     expect(nul.json().fields).toEqual([{ path: 'body.nickname.value', key: 'FORM.ERROR.PATTERN' }]);
-    const long = await call(t.app, 'POST', '/api/signup', { ...base, email: uniqueEmail(), nickname: { value: 'n'.repeat(61) } });
+    const long = await req(t.app, 'POST', '/api/signup', { body: { ...base, email: uniqueEmail(), nickname: { value: 'n'.repeat(61) } } });
     expect(long.statusCode).toBe(400);
     expect(long.json().fields[0].key).toBe('FORM.ERROR.MAXLENGTH');
-    const longMail = await call(t.app, 'POST', '/api/signup', { ...base, email: `${'a'.repeat(250)}@x.de` });
+    const longMail = await req(t.app, 'POST', '/api/signup', { body: { ...base, email: `${'a'.repeat(250)}@x.de` } });
     expect(longMail.statusCode).toBe(400);
     expect(await userCount()).toBe(before);
   });
@@ -85,24 +85,24 @@ describe('bad input gets a 4xx with a key and changes nothing', () => {
     expect(res.json()).toEqual({ key: 'error.request.contenttype' });
     const arr = await raw('[1,2,3]');
     expect(arr.statusCode).toBe(400);
-    const num = await call(t.app, 'POST', '/api/login', { email: 42, password: ['x'] });
+    const num = await req(t.app, 'POST', '/api/login', { body: { email: 42, password: ['x'] } });
     expect(num.statusCode).toBe(400);
     expect(num.json().key).toBe('error.validation');
   });
 
   it('an unknown API route is a 404 with a key', async () => {
-    const res = await call(t.app, 'GET', '/api/nothing/here');
+    const res = await req(t.app, 'GET', '/api/nothing/here');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ key: 'error.route.notfound' });
-    const post = await call(t.app, 'POST', '/dashboard', {});
+    const post = await req(t.app, 'POST', '/dashboard', { body: {} });
     expect(post.statusCode).toBe(404);
   });
 
   it('a malformed id is a 400, never a 500', async () => {
-    const admin = await call(t.app, 'POST', '/api/login', { email: 'admin@test.spotlist', password: 'admin-test-password-1' });
+    const admin = await req(t.app, 'POST', '/api/login', { body: { email: 'admin@test.spotlist', password: 'admin-test-password-1' } });
     const token = admin.json().authtoken;
     for (const id of ['abc', '-1', '99999999999999999999', '1.5']) {
-      const res = await call(t.app, 'GET', `/api/securityrole/${id}`, undefined, token);
+      const res = await req(t.app, 'GET', `/api/securityrole/${id}`, { token });
       expect(res.statusCode, id).toBe(400);
       expect(res.json().key).toBe('error.validation');
     }
@@ -226,7 +226,7 @@ describe('security headers and the web app', () => {
   });
 
   it('api info names the product, version, commit and server time', async () => {
-    const res = await call(t.app, 'GET', '/api/api/info');
+    const res = await req(t.app, 'GET', '/api/api/info');
     expect(res.statusCode).toBe(200);
     const info = res.json();
     expect(info).toMatchObject({ name: 'Spotlist', version: '0.0.0-test', commit: 'test' });
@@ -242,7 +242,7 @@ describe('security headers and the web app', () => {
 
 describe('industries', () => {
   it('lists the ten industries with ids 1-10; only hospitality has rooms', async () => {
-    const res = await call(t.app, 'GET', '/api/industry/list');
+    const res = await req(t.app, 'GET', '/api/industry/list');
     const body = res.json();
     expect(body.total).toBe(10);
     expect(body.list.map((i: { id: number }) => i.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -276,7 +276,7 @@ describe('signup in a browser keeps the refresh token in an HttpOnly cookie', ()
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json().authtoken).not.toBe(res.json().authtoken);
     // without the cookie there is nothing to refresh
-    const none = await call(t.app, 'POST', '/api/login', { grant_type: 'refresh_token' });
+    const none = await req(t.app, 'POST', '/api/login', { body: { grant_type: 'refresh_token' } });
     expect(none.statusCode).toBe(401);
   });
 });
@@ -284,7 +284,7 @@ describe('signup in a browser keeps the refresh token in an HttpOnly cookie', ()
 describe('a signed-up user can log in', () => {
   it('round trip', async () => {
     const a = await signup(t.app);
-    expect((await call(t.app, 'POST', '/api/login', { email: a.email, password: PASSWORD })).statusCode).toBe(200);
+    expect((await req(t.app, 'POST', '/api/login', { body: { email: a.email, password: PASSWORD } })).statusCode).toBe(200);
   });
 });
 
@@ -301,11 +301,11 @@ describe('anonymized errors (SPEC §8)', () => {
       },
     });
     try {
-      const anon = await call(a.app, 'POST', '/api/test-anon', {});
+      const anon = await req(a.app, 'POST', '/api/test-anon', { body: {} });
       expect(anon.statusCode).toBe(409);
       expect(anon.json()).toEqual({ key: 'error.unknown' });
       // an unexpected failure is a 500 that leaks nothing
-      const plain = await call(a.app, 'POST', '/api/test-plain', {});
+      const plain = await req(a.app, 'POST', '/api/test-plain', { body: {} });
       expect(plain.statusCode).toBe(500);
       expect(plain.json()).toEqual({ key: 'error.unknown' });
       expect(plain.body).not.toContain('hunter2');

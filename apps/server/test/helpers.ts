@@ -11,8 +11,10 @@ import { openPglite, openPostgres, type Database } from '../src/platform/db/clie
 import { seedAdmin } from '../src/platform/db/seed/accounts.ts';
 import { seedReference } from '../src/platform/db/seed/reference.ts';
 import { createMailer } from '../src/integrations/smtp/mailer.ts';
+import { secretsFromConfig } from '../src/platform/crypto/secrets.ts';
 import type { PubSub } from '../src/platform/events/pubsub.ts';
 import { memoryThrottle, type ThrottleStore } from '../src/lib/throttle.ts';
+import { createJobQueue, type JobQueue } from '../src/platform/jobs/queue.ts';
 
 export const ADMIN = { email: 'admin@test.spotlist', password: 'admin-test-password-1' };
 
@@ -21,6 +23,8 @@ export interface TestApp {
   database: Database;
   config: Config;
   dataDir: string;
+  /** This app's job queue, started; with `database` given, a second instance's queue on the same database. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -80,6 +84,7 @@ export async function buildTestApp(
     await seedAdmin(database.db, ADMIN.email, ADMIN.password);
   }
   const throttle = opts.throttle ?? memoryThrottle();
+  const jobs = createJobQueue(database, config);
   const app = await buildApp({
     config,
     database,
@@ -87,19 +92,24 @@ export async function buildTestApp(
     throttle,
     pubsub: opts.pubsub,
     secret: config.SECRET!,
+    secrets: secretsFromConfig(config),
+    jobs,
     version: '0.0.0-test',
     commit: 'test',
     webRoot: opts.webRoot,
   });
   await opts.register?.(app, database);
   await app.ready();
+  await jobs.start(app.log);
   return {
     app,
     database,
     config,
     dataDir,
+    jobs,
     close: async () => {
       await app.close();
+      await jobs.stop();
       await throttle.close();
       if (!opts.database) {
         await database.close();
@@ -112,14 +122,30 @@ export async function buildTestApp(
 
 export type Res = LightMyRequestResponse;
 
-/** Sends a JSON request as a native client would (X-Auth-Token, no cookies). */
-export function call(app: FastifyInstance, method: InjectOptions['method'], url: string, body?: unknown, token?: string) {
-  return app.inject({
-    method,
-    url,
-    headers: { ...(token ? { 'x-auth-token': token } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
+export interface RequestOptions {
+  /** Sent as X-Auth-Token. */
+  token?: string;
+  /** Sent as JSON (`content-type: application/json`). */
+  body?: unknown;
+  /** Sent as the `user-location` header (`lat;lng`). */
+  location?: { lat: number; lng: number };
+  /** Sent as the `app-language` header. */
+  language?: string;
+  /** Any other header (If-None-Match, the content type of a raw `payload`, …). */
+  headers?: Record<string, string>;
+  /** A body sent as it is (multipart, text/plain), instead of `body`. */
+  payload?: string | Buffer;
+}
+
+/** The tests' one request: as a native client sends it (X-Auth-Token, no cookies). */
+export function req(app: FastifyInstance, method: InjectOptions['method'], url: string, opts: RequestOptions = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers['x-auth-token'] = opts.token;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.location) headers['user-location'] = `${opts.location.lat};${opts.location.lng}`;
+  if (opts.language) headers['app-language'] = opts.language;
+  Object.assign(headers, opts.headers);
+  return app.inject({ method, url, headers, payload: opts.body !== undefined ? JSON.stringify(opts.body) : opts.payload });
 }
 
 let counter = 0;
@@ -140,28 +166,54 @@ export async function signup(
   extra: Record<string, unknown> = {},
 ): Promise<LoggedIn> {
   const email = uniqueEmail();
-  const res = await call(app, 'POST', '/api/signup', {
+  const res = await req(app, 'POST', '/api/signup', { body: {
     email,
     password: PASSWORD,
     accountType: { id: accountType },
     termsaccepted: true,
     ...extra,
-  });
+  } });
   if (res.statusCode !== 200) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const user = res.json() as User;
   return { user, token: user.authtoken!, refreshToken: user.refreshToken!, email };
 }
 
 export async function loginAdmin(app: FastifyInstance): Promise<string> {
-  const res = await call(app, 'POST', '/api/login', ADMIN);
+  const res = await req(app, 'POST', '/api/login', { body: ADMIN });
   if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
   return res.json().authtoken as string;
 }
 
-/** The newest mail in the outbox, as text (quoted-printable decoded). */
-export function lastMail(dataDir: string): string {
-  const dir = path.join(dataDir, 'outbox');
-  const files = fs.readdirSync(dir).sort();
-  const raw = fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8');
+/** A mail file as text, quoted-printable decoded. */
+export function readMail(file: string): string {
+  const raw = fs.readFileSync(file, 'utf8');
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** The address in a mail's To header, lower-cased. */
+export function mailRecipient(mail: string): string | undefined {
+  const headers = mail.split(/\r?\n\r?\n/)[0];
+  return /^To: *(.*)$/im.exec(headers)?.[1].trim().toLowerCase();
+}
+
+/**
+ * Mail goes out through a job, a moment after the request that queued it: waits (at most
+ * `timeoutMs`) for a mail to `to` in the outbox of `dataDirs` whose text matches `pattern`, and
+ * answers the newest such mail. Several folders: instances of one deployment each write their own
+ * outbox, and any of them may run the job.
+ */
+export async function waitForMail(dataDirs: string | string[], to: string, pattern?: RegExp, timeoutMs = 10_000): Promise<string> {
+  const outboxes = (Array.isArray(dataDirs) ? dataDirs : [dataDirs]).map((d) => path.join(d, 'outbox'));
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const files = outboxes.flatMap((dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => path.join(dir, f)) : []));
+    const found = files
+      .filter((file) => file.endsWith('.eml'))
+      .map((file) => ({ text: readMail(file), at: fs.statSync(file).mtimeMs }))
+      .filter((m) => mailRecipient(m.text) === to.toLowerCase() && (!pattern || pattern.test(m.text)))
+      .sort((a, b) => b.at - a.at)[0];
+    if (found) return found.text;
+    if (Date.now() > end) throw new Error(`no mail to ${to}${pattern ? ` matching ${pattern}` : ''} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }

@@ -8,7 +8,7 @@ import { parseAppLanguage, parseUserLocation } from '../src/platform/http/reques
 import { generateOpenApi } from '../src/openapi.ts';
 import { serverRoot } from '../src/lib/paths.ts';
 import { tileOrigin } from '../src/app.ts';
-import { buildTestApp, call, signup, PASSWORD } from './helpers.ts';
+import { buildTestApp, req, signup, PASSWORD } from './helpers.ts';
 
 describe('data folder lock', () => {
   it('refuses a second holder while the first lives, takes over a stale lock', () => {
@@ -66,11 +66,15 @@ describe('login throttling store', () => {
     const two = await buildTestApp({ throttle: redisThrottle(process.env.TEST_REDIS_URL!, prefix) });
     try {
       const a = await signup(one.app);
-      await call(two.app, 'POST', '/api/signup', { email: a.email, password: PASSWORD, accountType: { id: 1 }, termsaccepted: true });
+      await req(two.app, 'POST', '/api/signup', {
+        body: { email: a.email, password: PASSWORD, accountType: { id: 1 }, termsaccepted: true },
+      });
       for (let i = 0; i < one.config.LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
-        expect((await call(one.app, 'POST', '/api/login', { email: a.email, password: `bad password ${i}` })).statusCode).toBe(401);
+        expect((await req(one.app, 'POST', '/api/login', { body: { email: a.email, password: `bad password ${i}` } })).statusCode).toBe(
+          401,
+        );
       }
-      const res = await call(two.app, 'POST', '/api/login', { email: a.email, password: PASSWORD });
+      const res = await req(two.app, 'POST', '/api/login', { body: { email: a.email, password: PASSWORD } });
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({ key: 'error.login.throttled' });
     } finally {

@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryPubSub, redisPubSub, type PubSub } from '../src/platform/events/pubsub.ts';
-import { ADMIN, buildTestApp, call, lastMail, loginAdmin, signup, type TestApp } from './helpers.ts';
-import { PUBLIC_WIDGET_TTL_MS } from '../src/modules/widgets/public-widget.ts';
-import { ALL_FLAGS, business } from '../src/modules/widgets/widget-test-helpers.ts';
-import { addPlace, req, SPOTS } from './place-helpers.ts';
+import { ADMIN, buildTestApp, req, loginAdmin, signup, waitForMail, type TestApp } from './helpers.ts';
+import { ALL_FLAGS, business } from './widget-helpers.ts';
+import { addPlace, SPOTS } from './place-helpers.ts';
 
 /**
  * Two server instances of one deployment: one database, one message bus (in process here, Redis
@@ -118,46 +117,51 @@ describe.each(buses.filter((b) => b.run))('two instances, messages $name', ({ ma
   it('logout, a refresh and a new role on A take effect on B at once', async () => {
     const { a, b } = await twoInstances(make);
     const ute = await signup(a);
-    expect((await call(b, 'GET', '/api/session/user', undefined, ute.token)).statusCode).toBe(200);
-    expect((await call(b, 'GET', `/api/admin/user/${ute.user.id}`, undefined, ute.token)).statusCode).toBe(403);
+    expect((await req(b, 'GET', '/api/session/user', { token: ute.token })).statusCode).toBe(200);
+    expect((await req(b, 'GET', `/api/admin/user/${ute.user.id}`, { token: ute.token })).statusCode).toBe(403);
 
     // Ute's view on B follows her own change on A and the mailed verification link opened on A
-    const before = (await call(b, 'GET', '/api/session/user', undefined, ute.token)).json();
+    const before = (await req(b, 'GET', '/api/session/user', { token: ute.token })).json();
     expect(before.emailVerified).toBe(false);
-    expect((await call(a, 'POST', '/api/myprofile/language', { language: { id: 2 } }, ute.token)).statusCode).toBe(200);
-    await seen(async () => (await call(b, 'GET', '/api/session/user', undefined, ute.token)).json().language.key, 'de', lag);
-    const verify = /verify\?token=([A-Za-z0-9_-]+)/.exec(lastMail(open!.a.dataDir))![1];
+    expect((await req(a, 'POST', '/api/myprofile/language', { body: { language: { id: 2 } }, token: ute.token })).statusCode).toBe(200);
+    await seen(async () => (await req(b, 'GET', '/api/session/user', { token: ute.token })).json().language.key, 'de', lag);
+    // either instance may have run the mail job: each writes its own outbox
+    const mail = await waitForMail([open!.a.dataDir, open!.b.dataDir], ute.email, /verify\?token=/);
+    const verify = /verify\?token=([A-Za-z0-9_-]+)/.exec(mail)![1];
     expect((await a.inject({ method: 'GET', url: `/api/email/verify?token=${verify}` })).statusCode).toBe(302);
-    await seen(async () => (await call(b, 'GET', '/api/session/user', undefined, ute.token)).json().emailVerified, true, lag);
+    await seen(async () => (await req(b, 'GET', '/api/session/user', { token: ute.token })).json().emailVerified, true, lag);
 
     // a role with the admin permission, given on A, is in Ute's session on B
     const admin = await loginAdmin(a);
-    const role = (await call(a, 'POST', '/api/securityrole/add', { key: 'ops', name: 'Ops', permissions: ['admin'] }, admin)).json();
-    expect((await call(a, 'POST', '/api/usersecurityrole/add', { userId: ute.user.id, securityRoleId: role.id }, admin)).statusCode).toBe(
-      200,
-    );
-    await seen(async () => (await call(b, 'GET', `/api/admin/user/${ute.user.id}`, undefined, ute.token)).statusCode, 200, lag);
+    const role = (
+      await req(a, 'POST', '/api/securityrole/add', { body: { key: 'ops', name: 'Ops', permissions: ['admin'] }, token: admin })
+    ).json();
+    expect(
+      (await req(a, 'POST', '/api/usersecurityrole/add', { body: { userId: ute.user.id, securityRoleId: role.id }, token: admin }))
+        .statusCode,
+    ).toBe(200);
+    await seen(async () => (await req(b, 'GET', `/api/admin/user/${ute.user.id}`, { token: ute.token })).statusCode, 200, lag);
 
     // a refresh on A ends the old access token on B
-    const refreshed = await call(a, 'POST', '/api/login', { grant_type: 'refresh_token', refresh_token: ute.refreshToken });
+    const refreshed = await req(a, 'POST', '/api/login', { body: { grant_type: 'refresh_token', refresh_token: ute.refreshToken } });
     expect(refreshed.statusCode).toBe(200);
     await seen(
-      async () => (await call(b, 'GET', '/api/session/user', undefined, ute.token)).json(),
+      async () => (await req(b, 'GET', '/api/session/user', { token: ute.token })).json(),
       { key: 'error.auth.token.invalid' },
       lag,
     );
     const fresh = refreshed.json().authtoken as string;
-    expect((await call(b, 'GET', '/api/session/user', undefined, fresh)).statusCode).toBe(200);
+    expect((await req(b, 'GET', '/api/session/user', { token: fresh })).statusCode).toBe(200);
 
     // logout on A ends it on B
-    expect((await call(a, 'POST', '/api/logout', {}, fresh)).statusCode).toBe(200);
-    await seen(async () => (await call(b, 'GET', '/api/session/user', undefined, fresh)).statusCode, 401, lag);
+    expect((await req(a, 'POST', '/api/logout', { body: {}, token: fresh })).statusCode).toBe(200);
+    await seen(async () => (await req(b, 'GET', '/api/session/user', { token: fresh })).statusCode, 401, lag);
 
     // the admin's own session is untouched by all this
-    expect((await call(b, 'GET', '/api/session/user', undefined, admin)).json().email).toBe(ADMIN.email);
+    expect((await req(b, 'GET', '/api/session/user', { token: admin })).json().email).toBe(ADMIN.email);
   });
 
-  it("a business's widget change on A shows in B's public answer before B's own 3 s check", async () => {
+  it("a business's widget change on A shows in B's cached public answer at once", async () => {
     const { a, b } = await twoInstances(make);
     const acme = await business(a, ALL_FLAGS);
     const creator = await signup(a);
@@ -174,7 +178,8 @@ describe.each(buses.filter((b) => b.run))('two instances, messages $name', ({ ma
     const changed = Date.now();
     await req(a, 'POST', `/api/widget/update/${w.id}`, { token: acme.token, body: { texts: { en: { title: 'New tips' } } } });
     await seen(title, 'New tips', lag);
-    expect(Date.now() - changed).toBeLessThan(PUBLIC_WIDGET_TTL_MS);
+    // well before the entry's age (CACHE_MAX_AGE_MS, 10 s) would drop it
+    expect(Date.now() - changed).toBeLessThan(3000);
   });
 
   it('CACHE_MAX_AGE_MS bounds how long a write outside the API stays unseen', async () => {

@@ -1,5 +1,6 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { PlaceInput } from '@spotlist/contracts';
+import { req } from './helpers.ts';
 
 /** Munich landmarks used across the place, like and list tests (real coordinates). */
 export const SPOTS = {
@@ -11,21 +12,6 @@ export const SPOTS = {
   allianzArena: { lat: 48.2188, lng: 11.6247 },
   berlinBrandenburgerTor: { lat: 52.516275, lng: 13.377704 },
 };
-
-/** A request as a native client sends it, with optional user-location and app-language headers. */
-export function req(
-  app: FastifyInstance,
-  method: InjectOptions['method'],
-  url: string,
-  opts: { token?: string; body?: unknown; location?: { lat: number; lng: number }; language?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers['x-auth-token'] = opts.token;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.location) headers['user-location'] = `${opts.location.lat};${opts.location.lng}`;
-  if (opts.language) headers['app-language'] = opts.language;
-  return app.inject({ method, url, headers, payload: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-}
 
 /** Adds a place through the API and returns its id. */
 export async function addPlace(
@@ -80,10 +66,5 @@ export function importFile(
     ...(name !== undefined ? [{ name: 'name', value: name }] : []),
     { name: 'file', value: content, filename },
   ]);
-  return app.inject({
-    method: 'POST',
-    url: '/api/list/import',
-    headers: { 'content-type': contentType, ...(token ? { 'x-auth-token': token } : {}) },
-    payload,
-  });
+  return req(app, 'POST', '/api/list/import', { token, headers: { 'content-type': contentType }, payload });
 }

@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTilesMeta } from '../src/lib/tiles-meta.ts';
-import { ALL_FLAGS, business } from '../src/modules/widgets/widget-test-helpers.ts';
-import { buildTestApp, type TestApp } from './helpers.ts';
-import { req } from './place-helpers.ts';
+import { ALL_FLAGS, business } from './widget-helpers.ts';
+import { buildTestApp, req, type TestApp } from './helpers.ts';
 
 /** A tile URL with characters that must be escaped in an attribute. */
 const TILES = 'https://tiles.example.net/{z}/{x}/{y}.png?key="a&b"<x>';

@@ -32,6 +32,8 @@ export const ErrorKey = {
   resetTokenInvalid: 'error.password.reset.token.invalid',
   rateLimited: 'error.ratelimit',
   unavailable: 'error.unavailable',
+  /** 503: the external provider this needs (mail, storage, payments, a login provider, …) is not configured on this server. */
+  integrationNotConfigured: 'error.integration.notconfigured',
   timeout: 'error.timeout',
   duplicate: 'error.duplicate',
   referenceNotFound: 'error.reference.notfound',
@@ -39,7 +41,7 @@ export const ErrorKey = {
   languageDefaultRemove: 'error.language.default.remove',
   /** The default content language must be one of the offered ones. */
   languageNotOffered: 'error.language.notoffered',
-  // Places, likes, lists and sharing (modules/README.md "Places, likes, lists and sharing").
+  // Places, likes, lists and sharing (server modules places/, likes/, lists/, shares/: their READMEs).
   placeNotFound: 'error.place.notfound',
   /** Only the creator of a place (or an admin) changes or deletes it. */
   placeForbidden: 'error.place.forbidden',
@@ -69,7 +71,7 @@ export const ErrorKey = {
   importTooMany: 'error.import.toomany',
   /** The import request has no file part. */
   importNoFile: 'error.import.nofile',
-  // Documents and uploads (modules/README.md "Documents and uploads").
+  // Documents and uploads (server module documents/: its README).
   documentNotFound: 'error.document.notfound',
   /** The document already belongs to something else (another picture, a place): it cannot become this picture. */
   documentInUse: 'error.document.inuse',
@@ -95,8 +97,8 @@ export const ErrorKey = {
   logoBusinessOnly: 'error.logo.businessonly',
   /** The widget POI does not exist or its widget is not the caller's. */
   widgetPoiNotFound: 'error.widgetpoi.notfound',
-  // Widgets, guests, analytics (modules/README.md "Widgets, guests, analytics").
-  /** The user lacks the activation flag the route needs (widgetv1activated, widgetv2activated, hasGuest). */
+  // Widgets, guests, analytics (server modules widgets/, guests/, analytics/: their READMEs).
+  /** The user lacks the activation flag the route needs (SPEC §3 flags: config.flag of the route). */
   flagMissing: 'error.flag.missing',
   widgetNotFound: 'error.widget.notfound',
   /** POST /api/widget/add with version 1 when the business has its v1 widget already. */

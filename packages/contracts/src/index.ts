@@ -17,3 +17,4 @@ export * from './lists.ts';
 export * from './documents.ts';
 export * from './widgets-public.ts';
 export * from './widgets.ts';
+export * from './realtime.ts';

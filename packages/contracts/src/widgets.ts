@@ -12,7 +12,7 @@ import { WIDGET_EVENTS, WidgetStyleSchema } from './widgets-public.ts';
  * `widgetv1activated`, v2 routes `widgetv2activated`, routes used by both either one, guest app
  * routes `hasGuest`. A business only ever sees its own widgets (others' ids answer 404).
  *
- * Routes (see apps/server/src/modules/README.md "Widgets, guests, analytics"):
+ * Routes (see apps/server/src/modules/widgets/README.md, guests/README.md, analytics/README.md):
  * - GET  /api/widget/{type}            type v1 | v2 | all; list query (f.q, o.sort name|createdAt|updatedAt, p.i, p.s)
  * - POST /api/widget/mine              the v1 widget, created on first call (WidgetDetailSchema)
  * - POST /api/widget/add               a new v2 widget (WidgetInputSchema → WidgetDetailSchema)
@@ -385,3 +385,6 @@ export const WidgetAnalyticsSchema = z.object({
   pois: z.array(WidgetEventCountsSchema.extend({ placeId: z.number().int(), name: z.string() })),
 });
 export type WidgetAnalytics = z.infer<typeof WidgetAnalyticsSchema>;
+
+/** The activation flag a widget of this version needs (SPEC §1). */
+export const widgetFlag = (version: number) => (version === 1 ? ('widgetv1activated' as const) : ('widgetv2activated' as const));

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The server secret (XSRF signatures, encryption of stored provider tokens). From SECRET when set
- * (required when several instances run); otherwise generated once and kept in DATA_DIR.
+ * The server secret (XSRF signatures; secrets stored for users are sealed with ENCRYPTION_KEY,
+ * platform/crypto). From SECRET when set (required when several instances run); otherwise
+ * generated once and kept in DATA_DIR.
  */
 export function loadSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;

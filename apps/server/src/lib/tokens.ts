@@ -14,3 +14,6 @@ export const safeEqual = (a: string, b: string): boolean => {
   const y = Buffer.from(b);
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 };
+
+/** The random id of something public (a widget, a guest app): 96 bits, URL-safe. */
+export const newPublicId = (): string => crypto.randomBytes(12).toString('base64url');

@@ -4,7 +4,7 @@ import { ErrorKey, IdParamSchema, UserFlagsUpdateSchema, UserSchema } from '@spo
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { loadUserView } from '../users/users.repo.ts';
+import { loadUserView } from '../users/index.ts';
 
 /** Activation flags (SPEC §1, §3) are switched only by an admin. */
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

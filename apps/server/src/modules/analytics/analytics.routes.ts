@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { ErrorKey, PublicIdSchema, WidgetAnalyticsQuerySchema, WidgetAnalyticsSchema, WidgetEventInputSchema } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { addFlagGate, requestFlags } from '../../platform/http/feature-flags.ts';
-import { widgetsService } from '../widgets/widgets.service.ts';
+import { requestFlags } from '../../platform/http/feature-flags.ts';
+import { widgetsService } from '../widgets/index.ts';
 import { addressLimiter, analyticsService } from './analytics.service.ts';
 
 /** Events one address may send per minute (all widgets together). */
@@ -15,7 +15,6 @@ export const EVENTS_PER_MINUTE = 300;
  * nothing about the visitor kept or logged) and GET /api/widget/analytics (the owner).
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  addFlagGate(app, db);
   const svc = analyticsService(db);
   const widgetsSvc = widgetsService(db, () => {});
   const allow = addressLimiter(EVENTS_PER_MINUTE);
@@ -55,7 +54,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/widget/analytics',
     {
       schema: { querystring: WidgetAnalyticsQuerySchema, response: { 200: WidgetAnalyticsSchema }, tags: ['widgets'] },
-      config: { auth: 'user', flags: ['widgetv1activated', 'widgetv2activated'] },
+      config: { auth: 'user', flag: ['widgetv1activated', 'widgetv2activated'] },
     },
     async (req) => {
       await widgetsSvc.own(db, req.query.widgetId, req.user!, requestFlags(req));

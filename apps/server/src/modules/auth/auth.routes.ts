@@ -1,4 +1,4 @@
-import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   EmailVerifySchema,
@@ -13,10 +13,10 @@ import {
   UserSchema,
 } from '@spotlist/contracts';
 import type { FastifyReply } from 'fastify';
+import type { Db } from '../../platform/db/client.ts';
+import { authAccountPart } from './auth.account.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { sendCompressed } from '../../lib/compression.ts';
 import { SESSION_EVENTS } from '../../platform/http/auth.ts';
-import { stampedCache, stamps, userTag } from '../../platform/events/stamps.ts';
 import type { AuthService, IssuedTokens } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'spotlist_refresh';
@@ -25,10 +25,11 @@ export const REFRESH_COOKIE = 'spotlist_refresh';
  * SPEC §7 Authentication. The web client asks for `tokenTransport: cookie` and gets the refresh
  * token in an HttpOnly cookie; native clients get it in the body and send `refresh_token` back.
  */
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookies: boolean }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; secureCookies: boolean }> = async (
   app,
-  { auth, secureCookies },
+  { db, auth, secureCookies },
 ) => {
+  app.accountData.register(authAccountPart(db));
   const answer = <T extends IssuedTokens>(reply: FastifyReply, result: T, transport: 'body' | 'cookie' = 'body') => {
     const { refreshToken, refreshExpiresIn, ...rest } = result;
     if (transport === 'cookie') {
@@ -66,29 +67,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
     },
   );
 
-  // the session check apps make on every start and resume: the user's view per language, from
-  // memory until a write of the user or an admin's (lib/invalidation.ts). Kept as the JSON the
-  // app's serializer makes (checked against UserSchema once, when the entry is made), so a hit
-  // costs no schema pass and no JSON.stringify.
-  const st = stamps(app.events, SESSION_EVENTS, { maxAgeMs: app.cacheMaxAgeMs });
-  const views = stampedCache<Buffer>(st, { maxEntries: 20_000, maxBytes: 64 * 1024 * 1024 });
-  const serializeUser = serializerCompiler({ schema: UserSchema, method: 'GET', url: '/api/session/user' } as Parameters<
-    typeof serializerCompiler
-  >[0]);
+  // the session check apps make on every start and resume: the user's view per language, kept as
+  // the serializer's bytes until a write of the user or an admin's (platform/http/response-cache.ts)
   app.get(
     '/api/session/user',
-    { schema: { response: { 200: UserSchema }, tags: ['auth'] }, config: { auth: 'user' } },
-    async (req, reply) => {
-      const id = req.user!.id;
-      const key = `${id}\n${req.ctx.language}`;
-      let body = views.get(key);
-      if (!body) {
-        const stamp = st.stamp();
-        body = Buffer.from(serializeUser(await auth.view(id, req.ctx.language)));
-        views.set(key, userTag(id), stamp, body, body.length);
-      }
-      return sendCompressed(req, reply.header('content-type', 'application/json; charset=utf-8'), body, 'dynamic');
+    {
+      schema: { response: { 200: UserSchema }, tags: ['auth'] },
+      config: { auth: 'user', cache: { scope: 'user', invalidatedBy: SESSION_EVENTS, maxBytes: 64 * 1024 * 1024, maxEntries: 20_000 } },
     },
+    async (req) => auth.view(req.user!.id, req.ctx.language),
   );
 
   app.post(

@@ -10,8 +10,10 @@ import type { Mailer } from '../../integrations/smtp/mailer.ts';
 import { assertPasswordPolicy, dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { findUserByEmail, loadUserView } from '../users/users.repo.ts';
+import { findUserByEmail, loadUserView } from '../users/index.ts';
 import type { Translate } from '../../lib/mail-texts.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
+import { sendMail } from './auth.jobs.ts';
 
 export interface IssuedTokens {
   authtoken: string;
@@ -27,6 +29,8 @@ export function authService(deps: {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** Mails go out through the mail.send job (auth.jobs.ts): queued with the request, sent by a worker. */
+  jobs: Pick<JobQueue, 'send'>;
   throttle: ThrottleStore;
   defaultClientId: () => Promise<number>;
   mailText: Translate;
@@ -64,7 +68,18 @@ export function authService(deps: {
     return u;
   }
 
-  async function sendToken(userId: number, email: string, purpose: 'reset' | 'verify', language: string) {
+  /** Mints a one-time token for the account and mails its link; the mail.send job's work. */
+  async function deliverTokenMail(purpose: 'reset' | 'verify', userId: number, idempotencyId: string) {
+    const rows = await db
+      .select({ email: users.email, languageId: users.languageId, emailVerified: users.emailVerified })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    const user = rows[0];
+    // the account went away, or the address was confirmed, while the mail waited: nothing to send
+    if (!user || (purpose === 'verify' && user.emailVerified)) return;
+    const email = user.email;
+    const language = user.languageId === 2 ? 'de' : 'en';
     const token = randomToken();
     await db.insert(passwordResetTokens).values({
       userId,
@@ -77,11 +92,14 @@ export function authService(deps: {
         ? `${publicUrl}/password-reset?token=${encodeURIComponent(token)}`
         : `${publicUrl}/api/email/verify?token=${encodeURIComponent(token)}`;
     const t = deps.mailText(language);
-    await mailer.send({
-      to: email,
-      subject: t(purpose === 'reset' ? 'reset.subject' : 'verify.subject'),
-      text: `${t(purpose === 'reset' ? 'reset.body' : 'verify.body')}\n\n${link}\n`,
-    });
+    await mailer.send(
+      {
+        to: email,
+        subject: t(purpose === 'reset' ? 'reset.subject' : 'verify.subject'),
+        text: `${t(purpose === 'reset' ? 'reset.body' : 'verify.body')}\n\n${link}\n`,
+      },
+      idempotencyId,
+    );
   }
 
   /** Consumes a one-time mail token; returns its user id or null. */
@@ -124,7 +142,7 @@ export function authService(deps: {
         .returning({ id: users.id });
       if (!inserted[0]) throw new AppError(ErrorKey.emailTaken, 409);
       const id = inserted[0].id;
-      await sendToken(id, input.email, 'verify', input.language?.id === 2 ? 'de' : 'en');
+      await deps.jobs.send(sendMail, { kind: 'verify', userId: id });
       if (config.REQUIRE_EMAIL_VERIFICATION) throw new AppError(ErrorKey.userUnverified, 403);
       return { ...(await view(id, lang)), ...(await issue(id)) };
     },
@@ -195,11 +213,12 @@ export function authService(deps: {
     },
 
     view,
+    deliverTokenMail,
 
     /** Always answers the same; mails a link only when the account exists. */
     async requestReset(email: string) {
       const user = await findUserByEmail(db, email);
-      if (user) await sendToken(user.id, user.email, 'reset', user.languageId === 2 ? 'de' : 'en');
+      if (user) await deps.jobs.send(sendMail, { kind: 'reset', userId: user.id });
     },
 
     async resetWithToken(token: string, newPassword: string) {

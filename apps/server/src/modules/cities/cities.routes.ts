@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CitySearchQuerySchema, ErrorKey, FormError, listResponseSchema, PlaceSchema, Visibility } from '@spotlist/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { isIsoCountry } from '../reference/country-names.ts';
+import { isIsoCountry } from '../reference/index.ts';
 import { cityIndex, type CityIndex } from './city-index.ts';
 
 /**

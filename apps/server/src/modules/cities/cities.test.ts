@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, req, type TestApp } from '../../../test/helpers.ts';
 import { cityIndex, createCityIndex, fold, type RawCity } from './city-index.ts';
 
 let t: TestApp;
@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const search = async (qs: string) => {
-  const res = await call(t.app, 'GET', `/api/city/search?${qs}`);
+  const res = await req(t.app, 'GET', `/api/city/search?${qs}`);
   return { status: res.statusCode, body: res.json() };
 };
 const names = (body: { list: { city: string }[] }) => body.list.map((c) => c.city);

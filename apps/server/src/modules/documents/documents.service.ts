@@ -7,7 +7,8 @@ import type { Db } from '../../platform/db/client.ts';
 import { documents, users, widgetPois, widgets } from '../../platform/db/schema/index.ts';
 import { listSql } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ADMIN_PERMISSION, type SessionUser } from '../../platform/http/auth.ts';
+import type { UserActor } from '../../platform/actor/actor.ts';
+import { isAdmin } from '../../platform/http/auth.ts';
 import { discard, processUpload, type Processed } from './pipeline.ts';
 import type { Received } from './receive.ts';
 import { deleteKeys, type FileStorage } from './storage.ts';
@@ -61,13 +62,12 @@ export interface UploadMeta {
   requireImage?: boolean;
 }
 
-export const isAdmin = (u: SessionUser | null) => !!u?.permissions.includes(ADMIN_PERMISSION);
 
 export function documentsService(deps: {
   db: Db;
   config: Config;
   storage: FileStorage;
-  /** Tells the widgets module that a widget's public answer changed (its cache drops it at once). */
+  /** A widget's public answer changed (the route emits widget.changed: its cached answers go on every instance). */
   widgetChanged?: (publicId: string) => void;
 }) {
   const { db, config, storage } = deps;
@@ -103,7 +103,7 @@ export function documentsService(deps: {
    * the document ids whose rows and files go after the commit (the replaced picture).
    */
   async function createFromFile(
-    owner: Pick<SessionUser, 'id'>,
+    owner: Pick<UserActor, 'id'>,
     input: Received,
     meta: UploadMeta,
     within?: (tx: Db, row: Row) => Promise<number[]>,
@@ -194,14 +194,14 @@ export function documentsService(deps: {
   }
 
   /** A document the caller may read: their own, any as admin, or a public one (visibility 255). */
-  async function readable(id: number, user: SessionUser | null): Promise<Row> {
+  async function readable(id: number, user: UserActor | null): Promise<Row> {
     const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
     if (!row) throw notFound();
     if (row.visibility === Visibility.all || (user && (row.ownerId === user.id || isAdmin(user)))) return row;
     throw notFound();
   }
 
-  async function own(id: number, user: Pick<SessionUser, 'id'>): Promise<Row> {
+  async function own(id: number, user: Pick<UserActor, 'id'>): Promise<Row> {
     const [row] = await db
       .select()
       .from(documents)
@@ -211,7 +211,7 @@ export function documentsService(deps: {
     return row;
   }
 
-  async function list(q: ListQuery, user: SessionUser) {
+  async function list(q: ListQuery, user: UserActor) {
     const { where, orderBy } = listSql(q, {
       filters: { entityType: documents.entityType, mimeType: documents.mimeType, visibility: documents.visibility },
       sorts: { id: documents.id, fileName: documents.fileName, sizeBytes: documents.sizeBytes, createdAt: documents.createdAt },
@@ -230,7 +230,7 @@ export function documentsService(deps: {
     return { list: rows.map(toView), total: totals[0].n, pageIndex: q.pageIndex, pageSize: q.pageSize };
   }
 
-  async function update(id: number, body: DocumentUpdate, user: SessionUser): Promise<DocumentView> {
+  async function update(id: number, body: DocumentUpdate, user: UserActor): Promise<DocumentView> {
     const row = await own(id, user);
     const [saved] = await db
       .update(documents)
@@ -246,7 +246,7 @@ export function documentsService(deps: {
     return toView(saved);
   }
 
-  async function remove(id: number, user: SessionUser): Promise<void> {
+  async function remove(id: number, user: UserActor): Promise<void> {
     const [row] = await db
       .select({ entityType: documents.entityType, entityId: documents.entityId })
       .from(documents)
@@ -264,7 +264,7 @@ export function documentsService(deps: {
   }
 
   /** The file (or thumbnail) of a readable document. */
-  async function open(id: number, user: SessionUser | null, which: 'file' | 'thumb') {
+  async function open(id: number, user: UserActor | null, which: 'file' | 'thumb') {
     const row = await readable(id, user);
     const key = which === 'file' ? row.storageKey : row.thumbKey;
     if (!key) throw notFound();

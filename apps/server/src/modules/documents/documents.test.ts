@@ -4,11 +4,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AccountType, ErrorKey, THUMB_SIZE } from '@spotlist/contracts';
-import { buildTestApp, call, PASSWORD, signup, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, req, PASSWORD, signup, type TestApp } from '../../../test/helpers.ts';
 import { addPlace, SPOTS } from '../../../test/place-helpers.ts';
 import { documents, users, widgetPois, widgets } from '../../platform/db/schema/index.ts';
-import { business } from '../widgets/widget-test-helpers.ts';
-import { exifJpeg, filesUnder, pixelFloodPng, pngOf, sha256, upload } from './test-helpers.ts';
+import { business } from '../../../test/widget-helpers.ts';
+import { exifJpeg, filesUnder, pixelFloodPng, pngOf, sha256, upload } from '../../../test/document-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ const SVG_ENTITY =
 
 const filesDir = () => path.join(t.dataDir, 'files');
 const tmpDir = () => path.join(t.dataDir, 'tmp');
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? { 'x-auth-token': token } : {} });
+const get = (url: string, token?: string) => req(t.app, 'GET', url, { token });
 const rowCount = async (ownerId: number) => (await t.database.db.select().from(documents).where(eq(documents.ownerId, ownerId))).length;
 
 describe('upload of a JPEG with EXIF orientation and GPS', () => {
@@ -108,16 +108,13 @@ describe('the resource calls', () => {
 
     expect((await get(`/api/document/${a.id}`, me.token)).json()).toEqual(a);
 
-    const upd = await call(
-      t.app,
-      'POST',
-      `/api/document/update/${a.id}`,
-      { fileName: 'renamed.png', data: { description: 'd' } },
-      me.token,
-    );
+    const upd = await req(t.app, 'POST', `/api/document/update/${a.id}`, {
+      body: { fileName: 'renamed.png', data: { description: 'd' } },
+      token: me.token,
+    });
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json()).toMatchObject({ id: a.id, fileName: 'renamed.png', data: { description: 'd' }, sha256: a.sha256 });
-    expect((await call(t.app, 'POST', `/api/document/update/${a.id}`, { visibility: 7 }, me.token)).statusCode).toBe(400);
+    expect((await req(t.app, 'POST', `/api/document/update/${a.id}`, { body: { visibility: 7 }, token: me.token })).statusCode).toBe(400);
 
     const quota = await get('/api/document/quota', me.token);
     expect(quota.json()).toEqual({ usedBytes: a.sizeBytes + b.sizeBytes, limitBytes: t.config.UPLOAD_QUOTA_BYTES });
@@ -161,7 +158,9 @@ describe('two users', () => {
       expect(res.json().key).toBe(ErrorKey.documentNotFound);
       expect((await get(url)).statusCode, url).toBe(url.endsWith(`${doc.id}`) ? 401 : 404);
     }
-    expect((await call(t.app, 'POST', `/api/document/update/${doc.id}`, { fileName: 'x' }, bob.token)).statusCode).toBe(404);
+    expect((await req(t.app, 'POST', `/api/document/update/${doc.id}`, { body: { fileName: 'x' }, token: bob.token })).statusCode).toBe(
+      404,
+    );
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/document/delete/${doc.id}`, headers: { 'x-auth-token': bob.token } })).statusCode,
     ).toBe(404);
@@ -170,14 +169,16 @@ describe('two users', () => {
     expect((await get('/api/document/list', bob.token)).json().total).toBe(0);
     expect((await get(`/api/document/${doc.id}/file`, alice.token)).statusCode).toBe(200);
 
-    await call(t.app, 'POST', `/api/document/update/${doc.id}`, { visibility: 255 }, alice.token);
+    await req(t.app, 'POST', `/api/document/update/${doc.id}`, { body: { visibility: 255 }, token: alice.token });
     const pub = await get(`/api/document/${doc.id}/file`);
     expect(pub.statusCode).toBe(200);
     expect(pub.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await get(`/api/document/${doc.id}/thumb`)).statusCode).toBe(200);
     expect((await get(`/api/document/${doc.id}`, bob.token)).statusCode).toBe(200);
     // still not bob's to change
-    expect((await call(t.app, 'POST', `/api/document/update/${doc.id}`, { fileName: 'x' }, bob.token)).statusCode).toBe(404);
+    expect((await req(t.app, 'POST', `/api/document/update/${doc.id}`, { body: { fileName: 'x' }, token: bob.token })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -259,7 +260,9 @@ describe('refused uploads', () => {
 
   it('refuses a JSON body and a second file', async () => {
     const me = await signup(t.app);
-    expect((await call(t.app, 'POST', '/api/document/upload', { a: 1 }, me.token)).json().key).toBe(ErrorKey.badContentType);
+    expect((await req(t.app, 'POST', '/api/document/upload', { body: { a: 1 }, token: me.token })).json().key).toBe(
+      ErrorKey.badContentType,
+    );
     const { multipart } = await import('../../../test/place-helpers.ts');
     const two = multipart([
       { name: 'file', value: await pngOf(5, 5), filename: 'a.png' },
@@ -563,9 +566,9 @@ describe('widget POI picture and the public widget', () => {
   it('the public answer right after the picture update (and after deleting it) shows the change', async () => {
     const owner = await business(t.app, { widgetv2activated: true });
     const placeId = await addPlace(t.app, owner.token, 'Hofgarten', SPOTS.marienplatz);
-    const w = await call(t.app, 'POST', '/api/widget/add', { name: 'Tips' }, owner.token);
+    const w = await req(t.app, 'POST', '/api/widget/add', { body: { name: 'Tips' }, token: owner.token });
     expect(w.statusCode, w.body).toBe(200);
-    const added = await call(t.app, 'POST', '/api/widgetpoi/add', { widgetId: w.json().id, placeId }, owner.token);
+    const added = await req(t.app, 'POST', '/api/widgetpoi/add', { body: { widgetId: w.json().id, placeId }, token: owner.token });
     expect(added.statusCode, added.body).toBe(200);
     const poiId = added.json().pois[0].id as number;
     const publicPois = async () => {
@@ -597,7 +600,7 @@ describe('widget POI picture and the public widget', () => {
     expect(second.statusCode, second.body).toBe(200);
     expect((await publicPois())[0].pictureUrl).toMatch(new RegExp(`^/api/document/${second.json().id}/file`));
 
-    const del = await call(t.app, 'DELETE', `/api/document/delete/${second.json().id}`, undefined, owner.token);
+    const del = await req(t.app, 'DELETE', `/api/document/delete/${second.json().id}`, { token: owner.token });
     expect(del.statusCode, del.body).toBe(200);
     expect((await publicPois())[0]).toMatchObject({ pictureUrl: null, thumbUrl: null });
   });
@@ -616,7 +619,7 @@ describe('account', () => {
     const rows = await t.database.db.select().from(documents).where(eq(documents.ownerId, me.user.id));
     const keys = rows.flatMap((r) => [r.storageKey, r.thumbKey]);
     expect(filesUnder(filesDir()).map((p) => path.basename(p))).toEqual(expect.arrayContaining(keys));
-    const del = await call(t.app, 'DELETE', '/api/myprofile/delete', { password: PASSWORD }, me.token);
+    const del = await req(t.app, 'DELETE', '/api/myprofile/delete', { body: { password: PASSWORD }, token: me.token });
     expect(del.statusCode, del.body).toBe(200);
     const left = filesUnder(filesDir()).map((p) => path.basename(p));
     for (const k of keys) expect(left).not.toContain(k);
@@ -664,7 +667,7 @@ describe('place pictures', () => {
     expect(svg.statusCode, svg.body).toBe(200);
     expect(svg.json()).toMatchObject({ mimeType: 'image/svg+xml', entityType: 'place', width: 300, height: 100 });
     expect((await get(svg.json().urlThumb240)).headers['content-type']).toBe('image/png');
-    expect((await call(t.app, 'DELETE', `/api/document/delete/${svg.json().id}`, undefined, creator.token)).statusCode).toBe(200);
+    expect((await req(t.app, 'DELETE', `/api/document/delete/${svg.json().id}`, { token: creator.token })).statusCode).toBe(200);
 
     const list = await get(`/api/place/${placeId}/pictures`, other.token);
     expect(list.statusCode).toBe(200);

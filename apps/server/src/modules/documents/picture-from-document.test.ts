@@ -3,11 +3,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AccountType, ErrorKey, RESUMABLE_UPLOAD_PATH, THUMB_SIZE, UPLOAD_DOCUMENT_ID_HEADER } from '@spotlist/contracts';
-import { buildTestApp, call, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { addPlace, SPOTS } from '../../../test/place-helpers.ts';
 import { documents, users, widgetPois, widgets } from '../../platform/db/schema/index.ts';
-import { business } from '../widgets/widget-test-helpers.ts';
-import { exifJpeg, filesUnder, pngOf, sha256, upload } from './test-helpers.ts';
+import { business } from '../../../test/widget-helpers.ts';
+import { exifJpeg, filesUnder, pngOf, sha256, upload } from '../../../test/document-helpers.ts';
 
 /**
  * The picture routes' JSON form `{ id, documentId }`: a finished document of the caller (a plain
@@ -29,7 +29,7 @@ const SVG_EXTERNAL =
 const filesDir = () => path.join(t.dataDir, 'files');
 const tmpDir = () => path.join(t.dataDir, 'tmp');
 const storedNames = () => filesUnder(filesDir()).map((p) => path.basename(p));
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? { 'x-auth-token': token } : {} });
+const get = (url: string, token?: string) => req(t.app, 'GET', url, { token });
 const rowOf = async (id: number) => (await t.database.db.select().from(documents).where(eq(documents.id, id)))[0];
 
 /** A plain document (POST /api/document/upload), as its view. */
@@ -66,7 +66,7 @@ async function resumable(me: LoggedIn, bytes: Buffer, filename: string): Promise
   return Number(last!.headers[UPLOAD_DOCUMENT_ID_HEADER.toLowerCase()]);
 }
 
-const setFrom = (token: string, url: string, body: unknown) => call(t.app, 'POST', url, body, token);
+const setFrom = (token: string, url: string, body: unknown) => req(t.app, 'POST', url, { body, token });
 
 describe('profile picture and logo from a document', () => {
   it('a resumable upload becomes the picture (public, in the session user); the previous picture and its files go', async () => {
@@ -201,9 +201,9 @@ describe('widget POI picture from a document', () => {
     const stranger = await business(t.app, { widgetv2activated: true });
     const noFlag = await signup(t.app, AccountType.business);
     const placeId = await addPlace(t.app, owner.token, 'Hofgarten', SPOTS.marienplatz);
-    const w = await call(t.app, 'POST', '/api/widget/add', { name: 'Tips' }, owner.token);
+    const w = await req(t.app, 'POST', '/api/widget/add', { body: { name: 'Tips' }, token: owner.token });
     expect(w.statusCode, w.body).toBe(200);
-    const added = await call(t.app, 'POST', '/api/widgetpoi/add', { widgetId: w.json().id, placeId }, owner.token);
+    const added = await req(t.app, 'POST', '/api/widgetpoi/add', { body: { widgetId: w.json().id, placeId }, token: owner.token });
     expect(added.statusCode, added.body).toBe(200);
     const poiId = added.json().pois[0].id as number;
     const widgetId = w.json().id as number;

@@ -1,5 +1,5 @@
 /**
- * Pictures (SPEC §7, modules/README.md "Documents and uploads"): documents that belong to
+ * Pictures (SPEC §7, ./README.md): documents that belong to
  * something — the profile picture and logo, a widget POI's picture, a place's pictures. A picture
  * comes from a file just received (it goes through the documents pipeline, `createFromFile`) or is
  * a finished document of the caller that is adopted as it is (`adoptDocument`, e.g. a resumable
@@ -9,15 +9,16 @@
  */
 import fsp from 'node:fs/promises';
 import { and, eq, or, sql } from 'drizzle-orm';
-import { AccountType, ErrorKey, Visibility } from '@spotlist/contracts';
+import { AccountType, ErrorKey, Visibility, widgetFlag } from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { documents, places, users, widgetPois, widgets } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../platform/http/auth.ts';
-import { placeReadableSql } from '../places/place-sql.ts';
-import { needWidgetFlag, type FeatureFlags } from '../../platform/http/feature-flags.ts';
-import { fileUrl, isAdmin, thumbUrl, toView, type DocumentsService, type UploadMeta } from './documents.service.ts';
+import type { UserActor } from '../../platform/actor/actor.ts';
+import { isAdmin } from '../../platform/http/auth.ts';
+import { placeReadableSql } from '../../platform/db/place-sql.ts';
+import { needFlag, type FeatureFlags } from '../../platform/http/feature-flags.ts';
+import { fileUrl, thumbUrl, toView, type DocumentsService, type UploadMeta } from './documents.service.ts';
 import { discard, processUpload } from './pipeline.ts';
 import { receiveToTemp, type Received } from './receive.ts';
 import type { FileStorage } from './storage.ts';
@@ -36,7 +37,7 @@ export function picturesService(deps: {
   storage: FileStorage;
   /** The document resource: new files go through its pipeline, replaced pictures through its removal. */
   docs: Pick<DocumentsService, 'tmpDir' | 'createFromFile' | 'own' | 'removeRow' | 'removeFiles'>;
-  /** Tells the widgets module that a widget's public answer changed (its cache drops it at once). */
+  /** A widget's public answer changed (the route emits widget.changed: its cached answers go on every instance). */
   widgetChanged?: (publicId: string) => void;
 }) {
   const { db, config, storage } = deps;
@@ -53,7 +54,7 @@ export function picturesService(deps: {
    * another entity (another picture, a place) is refused (409 error.document.inuse).
    */
   async function adoptDocument(
-    owner: Pick<SessionUser, 'id'>,
+    owner: Pick<UserActor, 'id'>,
     documentId: number,
     meta: Pick<UploadMeta, 'visibility' | 'entityType' | 'entityId'> & { data?: Record<string, unknown> },
     within: ((tx: Db, row: Row) => Promise<number[]>) | undefined,
@@ -131,7 +132,7 @@ export function picturesService(deps: {
 
   /** A new file goes through the pipeline; a document of the owner is taken as it is. */
   async function attachPicture(
-    owner: Pick<SessionUser, 'id'>,
+    owner: Pick<UserActor, 'id'>,
     source: PictureSource,
     meta: Omit<UploadMeta, 'fileName' | 'requireImage'>,
     within?: (tx: Db, row: Row) => Promise<number[]>,
@@ -144,7 +145,7 @@ export function picturesService(deps: {
    * Sets the profile picture or logo (a public document) and removes the previous one with its
    * files. A logo is for business accounts only.
    */
-  async function setProfileImage(user: SessionUser, kind: 'picture' | 'logo', source: PictureSource): Promise<void> {
+  async function setProfileImage(user: UserActor, kind: 'picture' | 'logo', source: PictureSource): Promise<void> {
     if (kind === 'logo' && user.accountType !== AccountType.business) throw new AppError(ErrorKey.logoBusinessOnly, 403);
     const column = kind === 'picture' ? users.pictureDocumentId : users.logoDocumentId;
     await attachPicture(
@@ -171,10 +172,10 @@ export function picturesService(deps: {
   /**
    * Sets a widget POI's picture: only the widget's owner, with the flag of the widget's version
    * (`flags` from the route's flag gate, which already refused an account without any widget flag:
-   * 403 error.flag.missing, as the widgets module does). The widget's revision grows by one and the
-   * widgets module's public cache drops the widget, so visitors see the new picture at once.
+   * 403 error.flag.missing, as the widgets module does). The widget's revision grows by one and
+   * `widgetChanged` drops its public answer, so visitors see the new picture at once.
    */
-  async function setWidgetPoiImage(user: SessionUser, flags: FeatureFlags, poiId: number, source: PictureSource): Promise<Row> {
+  async function setWidgetPoiImage(user: UserActor, flags: FeatureFlags, poiId: number, source: PictureSource): Promise<Row> {
     const [poi] = await db
       .select({ id: widgetPois.id, widgetId: widgetPois.widgetId, version: widgets.version, publicId: widgets.publicId })
       .from(widgetPois)
@@ -182,7 +183,7 @@ export function picturesService(deps: {
       .where(and(eq(widgetPois.id, poiId), eq(widgets.ownerId, user.id)))
       .limit(1);
     if (!poi) throw new AppError(ErrorKey.widgetPoiNotFound, 404);
-    needWidgetFlag(flags, poi.version);
+    needFlag(flags, widgetFlag(poi.version));
     const row = await attachPicture(
       user,
       source,
@@ -207,7 +208,7 @@ export function picturesService(deps: {
   }
 
   /** A place the caller can read (else 404), with whether they may change it. */
-  async function placeFor(placeId: number, user: SessionUser) {
+  async function placeFor(placeId: number, user: UserActor) {
     const [place] = await db
       .select({ id: places.id, creatorId: places.creatorId, visibility: places.visibility })
       .from(places)
@@ -221,7 +222,7 @@ export function picturesService(deps: {
    * Adds a picture to a place: its creator or an admin (403 error.place.forbidden for other readers).
    * The picture is public when the place is, else private to its uploader.
    */
-  async function addPlacePicture(user: SessionUser, placeId: number, source: PictureSource, data: Record<string, unknown>) {
+  async function addPlacePicture(user: UserActor, placeId: number, source: PictureSource, data: Record<string, unknown>) {
     const place = await placeFor(placeId, user);
     if (!place.canChange) throw new AppError(ErrorKey.placeForbidden, 403);
     return attachPicture(user, source, {
@@ -234,7 +235,7 @@ export function picturesService(deps: {
   }
 
   /** The pictures of a readable place the caller may see (public ones, their own; all for admins). */
-  async function placePictures(user: SessionUser, placeId: number) {
+  async function placePictures(user: UserActor, placeId: number) {
     await placeFor(placeId, user);
     const rows = await db
       .select()

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorKey, RESUMABLE_UPLOAD_PATH, UPLOAD_DOCUMENT_ID_HEADER } from '@spotlist/contracts';
 import { buildTestApp, signup, type TestApp } from '../../../test/helpers.ts';
 import { documents } from '../../platform/db/schema/index.ts';
-import { filesUnder, sha256 } from './test-helpers.ts';
+import { filesUnder, sha256 } from '../../../test/document-helpers.ts';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const TUS = { 'tus-resumable': '1.0.0' };

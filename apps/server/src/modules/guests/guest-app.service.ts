@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
@@ -6,18 +5,18 @@ import {
   ErrorKey,
   type GuestAppUpdate,
   type GuestAppView,
-  type AppLanguage,
   type PublicGuestApp,
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { documents, guestApps, languages, listItems, lists, places, users, widgets } from '../../platform/db/schema/index.ts';
 import type { GuestContactRow, GuestWelcomeRow } from '../../platform/db/schema/widgets.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../platform/http/auth.ts';
-import { iso } from '../places/place-sql.ts';
-import { publicPoi, servedLanguage, type PublicWidgetCache } from '../widgets/public-widget.ts';
-import { documentUrls, poiPlaceColumns } from '../widgets/pois.service.ts';
-import { cleanTexts, newPublicId } from '../widgets/widgets.service.ts';
+import type { UserActor } from '../../platform/actor/actor.ts';
+import { iso } from '../../platform/db/place-sql.ts';
+import { publicPoi, publicWidgetAnswer, servedLanguage } from '../widgets/index.ts';
+import { documentUrls, poiPlaceColumns } from '../widgets/index.ts';
+import { cleanTexts } from '../widgets/index.ts';
+import { newPublicId } from '../../lib/tokens.ts';
 
 type AppRow = typeof guestApps.$inferSelect;
 
@@ -51,10 +50,20 @@ const toView = (r: AppRow, base: string): GuestAppView => ({
 /**
  * The business's guest app (SPEC §2 GuestModeAppPage, `hasGuest`): one per business, made on the
  * first GET. Guests read it at GET /api/public/guest-app/{publicId} while it is enabled and its
- * owner has `hasGuest`; its widgets come from the public widget cache (`widgetCache`).
+ * owner has `hasGuest`; its widgets are their public answers.
  */
-export function guestAppService(db: Db, widgetCache: PublicWidgetCache) {
-  async function ensure(user: SessionUser): Promise<AppRow> {
+/** Whether a guest app is switched on and its owner has `hasGuest` (the /g/ page is served then). */
+export async function guestAppExists(db: Db, publicId: string): Promise<boolean> {
+  const [r] = await db
+    .select({ id: guestApps.id })
+    .from(guestApps)
+    .innerJoin(users, eq(users.id, guestApps.ownerId))
+    .where(and(eq(guestApps.publicId, publicId), eq(guestApps.enabled, true), eq(users.hasGuest, true)));
+  return !!r;
+}
+
+export function guestAppService(db: Db) {
+  async function ensure(user: UserActor): Promise<AppRow> {
     const [found] = await db.select().from(guestApps).where(eq(guestApps.ownerId, user.id));
     if (found) return found;
     await db.insert(guestApps).values({ ownerId: user.id, publicId: newPublicId() }).onConflictDoNothing();
@@ -63,11 +72,11 @@ export function guestAppService(db: Db, widgetCache: PublicWidgetCache) {
   }
 
   return {
-    async get(user: SessionUser, base: string): Promise<GuestAppView> {
+    async get(user: UserActor, base: string): Promise<GuestAppView> {
       return toView(await ensure(user), base);
     },
 
-    async update(user: SessionUser, input: GuestAppUpdate, base: string): Promise<GuestAppView> {
+    async update(user: UserActor, input: GuestAppUpdate, base: string): Promise<GuestAppView> {
       const app = await ensure(user);
       const set: Partial<typeof guestApps.$inferInsert> = {};
       if (input.widgetIds !== undefined) {
@@ -113,7 +122,7 @@ export function guestAppService(db: Db, widgetCache: PublicWidgetCache) {
     },
 
     /** A QR code of the guest link (PNG 1024 px or SVG). */
-    async qr(user: SessionUser, unit: string | undefined, format: 'png' | 'svg', base: string) {
+    async qr(user: UserActor, unit: string | undefined, format: 'png' | 'svg', base: string) {
       const app = await ensure(user);
       const link = guestLink(base, app.publicId, unit);
       const name = `guest-app${unit ? `-${slug(unit)}` : ''}.${format}`;
@@ -125,18 +134,9 @@ export function guestAppService(db: Db, widgetCache: PublicWidgetCache) {
       return { body, type: 'image/png', name };
     },
 
-    /** True when guests may open this app (enabled, owner has hasGuest). */
-    async exists(publicId: string): Promise<boolean> {
-      const [r] = await db
-        .select({ id: guestApps.id })
-        .from(guestApps)
-        .innerJoin(users, eq(users.id, guestApps.ownerId))
-        .where(and(eq(guestApps.publicId, publicId), eq(guestApps.enabled, true), eq(users.hasGuest, true)));
-      return !!r;
-    },
 
-    /** GET /api/public/guest-app/{publicId}: the answer and its ETag (a hash of it), or null. */
-    async publicApp(publicId: string, requested: string): Promise<{ body: string; etag: string } | null> {
+    /** GET /api/public/guest-app/{publicId}: the answer with what it was made of (its owner, its widgets), or null. */
+    async publicApp(publicId: string, requested: string): Promise<{ answer: PublicGuestApp; ownerId: number; widgetIds: string[] } | null> {
       const [app] = await db
         .select({
           app: guestApps,
@@ -174,13 +174,11 @@ export function guestAppService(db: Db, widgetCache: PublicWidgetCache) {
       ].filter((l) => (APP_LANGUAGES as readonly string[]).includes(l));
       const languagesOffered = offered.length > 0 ? offered : [app.ownerLanguage];
       const language = servedLanguage(requested, languagesOffered, app.ownerLanguage);
-      // each widget's answer in that language as visitors of the widget get it: the serialized
-      // answer from the public widget cache (built once per widget revision and language)
-      const widgetBodies: string[] = [];
+      // each widget's answer in that language as visitors of the widget get it
+      const widgetAnswers: PublicGuestApp['widgets'] = [];
       for (const w of active) {
-        const got = widgetCache.get(w.publicId, language as AppLanguage);
-        const entry = got instanceof Promise ? await got : got;
-        if (entry.body !== null) widgetBodies.push(entry.body);
+        const answer = await publicWidgetAnswer(db, w.publicId, language);
+        if (answer) widgetAnswers.push(answer);
       }
 
       const listAnswers: PublicGuestApp['lists'] = [];
@@ -227,13 +225,10 @@ export function guestAppService(db: Db, widgetCache: PublicWidgetCache) {
         title: welcome.title || app.nickname,
         text: welcome.text || '',
         contact: a.contact ?? {},
-        widgets: [],
+        widgets: widgetAnswers,
         lists: listAnswers,
       };
-      // the widgets go in as the cache holds them (already serialized)
-      const { widgets: _none, ...rest } = answer;
-      const body = `${JSON.stringify(rest).slice(0, -1)},"widgets":[${widgetBodies.join(',')}]}`;
-      return { body, etag: `"g${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      return { answer, ownerId: a.ownerId, widgetIds: active.map((w) => w.publicId) };
     },
   };
 }

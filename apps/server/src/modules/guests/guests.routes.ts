@@ -16,11 +16,12 @@ import {
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { addressLimiter, type AnalyticsService } from '../analytics/analytics.service.ts';
-import { addFlagGate } from '../../platform/http/feature-flags.ts';
-import { matchesEtag, visitorLanguage } from '../widgets/public-widget.ts';
-import { baseUrlOf } from '../widgets/widgets.routes.ts';
-import type { GuestAppService } from './guest-app.service.ts';
+import { addressLimiter, analyticsService } from '../analytics/index.ts';
+import { visitorLanguage } from '../widgets/index.ts';
+import { userTag } from '../../platform/events/stamps.ts';
+import { cacheTags } from '../../platform/http/response-cache.ts';
+import { baseUrlOf } from '../widgets/index.ts';
+import { guestAppService } from './guest-app.service.ts';
 import { guestsService } from './guests.service.ts';
 
 /** Guest calls one address may make per minute (new guests, likes, reads together). */
@@ -34,10 +35,9 @@ const PUBLIC_ID = /^[A-Za-z0-9_-]{8,32}$/;
 export const guestRoutes: FastifyPluginAsyncZod<{
   db: Db;
   publicUrl?: string;
-  analytics: AnalyticsService;
-  guestApp: GuestAppService;
-}> = async (app, { db, publicUrl, analytics, guestApp }) => {
-  addFlagGate(app, db);
+}> = async (app, { db, publicUrl }) => {
+  const analytics = analyticsService(db);
+  const guestApp = guestAppService(db);
   const svc = guestsService(db, analytics);
   const allow = addressLimiter(GUEST_CALLS_PER_MINUTE);
   const visitor = { auth: 'public' as const, xsrf: false };
@@ -105,21 +105,30 @@ export const guestRoutes: FastifyPluginAsyncZod<{
         response: { 200: PublicGuestAppSchema, 304: z.null() },
         tags,
       },
-      config: visitor,
+      config: {
+        ...visitor,
+        cache: {
+          scope: 'public',
+          tags: (req) => [`g${(req.params as { publicId: string }).publicId}`],
+          // its owner's writes (settings, lists, widgets, logo), its widgets', places' and admins' changes
+          invalidatedBy: ['user.wrote', 'profile.changed', 'widget.changed', 'list.changed', 'place.changed', 'everything.changed'],
+          key: (req) => visitorLanguage((req.query as { lang?: string }).lang),
+          maxBytes: 64 * 1024 * 1024,
+        },
+      },
       logLevel: 'warn',
     },
-    async (req, reply) => {
+    async (req) => {
       const found = PUBLIC_ID.test(req.params.publicId)
         ? await guestApp.publicApp(req.params.publicId, visitorLanguage(req.query.lang))
         : null;
       if (!found) throw new AppError(ErrorKey.guestAppNotFound, 404);
-      reply.header('etag', found.etag).header('cache-control', 'public, no-cache');
-      if (matchesEtag(req.headers['if-none-match'], found.etag)) return reply.status(304).send(undefined as unknown as null); // no body, no content-length
-      return reply.header('content-type', 'application/json; charset=utf-8').send(found.body as never);
+      cacheTags(req, userTag(found.ownerId), ...found.widgetIds.map((id) => `w${id}`));
+      return found.answer;
     },
   );
 
-  const hasGuest = { auth: 'user' as const, flags: ['hasGuest'] as const };
+  const hasGuest = { auth: 'user' as const, flag: ['hasGuest'] as const };
   app.get('/api/guestapp', { schema: { response: { 200: GuestAppViewSchema }, tags }, config: hasGuest }, async (req) =>
     guestApp.get(req.user!, baseUrlOf(req, publicUrl)),
   );

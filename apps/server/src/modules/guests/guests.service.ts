@@ -4,10 +4,10 @@ import type { Db } from '../../platform/db/client.ts';
 import { guestApps, guestLikes, guestUsers, places, widgets } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import type { SessionUser } from '../../platform/http/auth.ts';
-import type { AnalyticsService } from '../analytics/analytics.service.ts';
-import { likesService } from '../likes/likes.service.ts';
-import { qc } from '../places/place-sql.ts';
+import type { UserActor } from '../../platform/actor/actor.ts';
+import type { AnalyticsService } from '../analytics/index.ts';
+import { likesService } from '../likes/index.ts';
+import { qualifiedColumn } from '../../platform/db/place-sql.ts';
 
 const KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
@@ -100,7 +100,7 @@ export function guestsService(db: Db, analytics: AnalyticsService) {
      * its likes move into the user's default like list. A place the user cannot read stays with
      * the guest (not counted).
      */
-    async claim(key: string, user: SessionUser): Promise<{ moved: number }> {
+    async claim(key: string, user: UserActor): Promise<{ moved: number }> {
       if (!KEY.test(key)) throw new AppError(ErrorKey.guestKey, 400);
       const [g] = await db
         .select({ id: guestUsers.id })
@@ -109,8 +109,8 @@ export function guestsService(db: Db, analytics: AnalyticsService) {
       if (!g) throw new AppError(ErrorKey.guestKey, 400);
       const claimed = await db
         .update(guestUsers)
-        .set({ claimedBy: user.id, claimedAt: sql`coalesce(${qc(guestUsers.claimedAt)}, now())` })
-        .where(and(eq(guestUsers.id, g.id), sql`(${qc(guestUsers.claimedBy)} is null or ${qc(guestUsers.claimedBy)} = ${user.id})`))
+        .set({ claimedBy: user.id, claimedAt: sql`coalesce(${qualifiedColumn(guestUsers.claimedAt)}, now())` })
+        .where(and(eq(guestUsers.id, g.id), sql`(${qualifiedColumn(guestUsers.claimedBy)} is null or ${qualifiedColumn(guestUsers.claimedBy)} = ${user.id})`))
         .returning({ id: guestUsers.id });
       if (!claimed[0]) throw new AppError(ErrorKey.guestClaimed, 409);
       const placeIds = await this.likes(key, g.id);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GuestAppViewSchema, PublicGuestAppSchema, WidgetAnalyticsSchema } from '@spotlist/contracts';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { analyticsDaily } from '../../platform/db/schema/index.ts';
-import { addItem, addList, addPlace, req, SPOTS } from '../../../test/place-helpers.ts';
-import { ALL_FLAGS, business, setFlags } from '../widgets/widget-test-helpers.ts';
+import { addItem, addList, addPlace, SPOTS } from '../../../test/place-helpers.ts';
+import { ALL_FLAGS, business, setFlags } from '../../../test/widget-helpers.ts';
 
 let t: TestApp;
 let acme: LoggedIn;

@@ -14,9 +14,9 @@ import type { Db } from '../../platform/db/client.ts';
 import { listItems, lists, places } from '../../platform/db/schema/index.ts';
 import { checkFilters, checkSort, readListQuery, pageTotal } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../platform/http/auth.ts';
-import { centreOf, listsService } from '../lists/lists.service.ts';
-import { distanceOrderSql, distanceSql, iso, localNameSql, qc, type Viewer } from '../places/place-sql.ts';
+import type { UserActor } from '../../platform/actor/actor.ts';
+import { centreOf, listsService } from '../lists/index.ts';
+import { distanceOrderSql, distanceSql, iso, localNameSql, qualifiedColumn, type Viewer } from '../../platform/db/place-sql.ts';
 import { rawStatement } from '../../platform/db/prepared.ts';
 
 /**
@@ -25,65 +25,75 @@ import { rawStatement } from '../../platform/db/prepared.ts';
  * generic plan of the prepared statement.
  */
 const likeList = (owner: Placeholder | number, name: Placeholder | string) =>
-  and(eq(lists.ownerId, owner), sql`${qc(lists.kind)} = 'likes'`, sql`lower(${qc(lists.name)}) = lower(${name})`);
+  and(eq(lists.ownerId, owner), sql`${qualifiedColumn(lists.kind)} = 'likes'`, sql`lower(${qualifiedColumn(lists.name)}) = lower(${name})`);
 
 export type LikeSort = { field: (typeof LIKE_LIST_SORTS)[number]; desc: boolean };
 
-/**
- * GET /api/like/{name} is the benchmarked route. One statement: the like list by the partial
- * unique index above, its items by list_items_list_place_idx, places by primary key, the distance
- * per row and the total as a window count. It runs on the driver (rawStatement: named, so prepared
- * once per connection and sort order) with every column as text, and the rows become the answer
- * here without drizzle's per-row mapping, type parsing or the response schema's encode — together
- * most of the request's CPU before. likedView is toPlaceView for these rows: likes.test.ts checks
- * the answer against LikedPlaceSchema and compares every field with the place answers.
- */
+/** The statement's parameters, bound per request. */
+const param = {
+  owner: sql.placeholder('owner'),
+  name: sql.placeholder('name'),
+  lat: sql.placeholder('lat'),
+  lng: sql.placeholder('lng'),
+  lang: sql.placeholder('lang'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+const text = (c: Column) => sql<string>`${qualifiedColumn(c)}::text`;
+// "2026-11-21 08:16:54.123456" (fraction trimmed): turned into ISO 8601 by isoOf
+const utc = (c: Column) => sql<string>`(${qualifiedColumn(c)} at time zone 'UTC')::text`;
+
+/** The select list of likedPlacesQuery, every column as text; a row holds them in this order. */
+const likedColumns = () => ({
+  id: text(places.id),
+  name: text(places.name),
+  description: text(places.description),
+  texts: text(places.texts),
+  latitude: text(places.latitude),
+  longitude: text(places.longitude),
+  address: text(places.address),
+  city: text(places.city),
+  country: text(places.country),
+  category: text(places.category),
+  website: text(places.website),
+  phone: text(places.phone),
+  accessibility: sql<string>`array_to_json(${qualifiedColumn(places.accessibility)})::text`,
+  visibility: text(places.visibility),
+  source: text(places.source),
+  externalId: text(places.externalId),
+  creatorId: text(places.creatorId),
+  createdAt: utc(places.createdAt),
+  updatedAt: utc(places.updatedAt),
+  distance: sql<string>`${distanceSql(param.lat, param.lng)}::text`,
+  itemId: text(listItems.id),
+  note: text(listItems.note),
+  likedAt: utc(listItems.createdAt),
+  total: sql<string>`(count(*) over ())::text`,
+});
+
+/** Where each column of likedColumns sits in a row. */
+const COL = Object.fromEntries(Object.keys(likedColumns()).map((name, i) => [name, i])) as Record<
+  keyof ReturnType<typeof likedColumns>,
+  number
+>;
+
+/** GET /api/like/{name} in one statement, run on the driver with rows as text (docs/decisions/0003). */
 export function likedPlacesQuery(db: Db, sorts: LikeSort[]) {
-  const ph = sql.placeholder;
-  const lat = ph('lat');
-  const lng = ph('lng');
-  const text = (c: Column) => sql<string>`${qc(c)}::text`;
-  // "2026-11-21 08:16:54.123456" (fraction trimmed): turned into ISO 8601 by isoOf
-  const utc = (c: Column) => sql<string>`(${qc(c)} at time zone 'UTC')::text`;
   const orderBy: SQL[] = sorts.map((s) => {
-    if (s.field === 'distance') return distanceOrderSql(lat, lng, s.desc);
-    if (s.field === 'name') return sql`${localNameSql(ph('lang'))} ${sql.raw(s.desc ? 'desc' : 'asc')}`;
-    return sql`${qc(listItems.createdAt)} ${sql.raw(s.desc ? 'desc' : 'asc')}`;
+    if (s.field === 'distance') return distanceOrderSql(param.lat, param.lng, s.desc);
+    if (s.field === 'name') return sql`${localNameSql(param.lang)} ${sql.raw(s.desc ? 'desc' : 'asc')}`;
+    return sql`${qualifiedColumn(listItems.createdAt)} ${sql.raw(s.desc ? 'desc' : 'asc')}`;
   });
   return db
-    .select({
-      id: text(places.id),
-      name: text(places.name),
-      description: text(places.description),
-      texts: text(places.texts),
-      latitude: text(places.latitude),
-      longitude: text(places.longitude),
-      address: text(places.address),
-      city: text(places.city),
-      country: text(places.country),
-      category: text(places.category),
-      website: text(places.website),
-      phone: text(places.phone),
-      accessibility: sql<string>`array_to_json(${qc(places.accessibility)})::text`,
-      visibility: text(places.visibility),
-      source: text(places.source),
-      externalId: text(places.externalId),
-      creatorId: text(places.creatorId),
-      createdAt: utc(places.createdAt),
-      updatedAt: utc(places.updatedAt),
-      distance: sql<string>`${distanceSql(lat, lng)}::text`,
-      itemId: text(listItems.id),
-      note: text(listItems.note),
-      likedAt: utc(listItems.createdAt),
-      total: sql<string>`(count(*) over ())::text`,
-    })
+    .select(likedColumns())
     .from(lists)
     .innerJoin(listItems, eq(listItems.listId, lists.id))
     .innerJoin(places, eq(places.id, listItems.placeId))
-    .where(likeList(ph('owner'), ph('name')))
-    .orderBy(...orderBy, sql`${qc(listItems.id)} desc`)
-    .limit(ph('limit'))
-    .offset(ph('offset'));
+    .where(likeList(param.owner, param.name))
+    .orderBy(...orderBy, sql`${qualifiedColumn(listItems.id)} desc`)
+    .limit(param.limit)
+    .offset(param.offset);
 }
 
 const likedStatements = new WeakMap<Db, Map<string, ReturnType<typeof rawStatement>>>();
@@ -100,37 +110,39 @@ function likedStatement(db: Db, sorts: LikeSort[]) {
 /** "2026-11-21 08:16:54.12" (UTC) → "2026-11-21T08:16:54.120Z", as Date.toISOString writes it. */
 const isoOf = (s: string): string => `${s.slice(0, 10)}T${s.slice(11, 19)}.${`${s.slice(20)}000`.slice(0, 3)}Z`;
 
-/** A row of likedPlacesQuery (columns in its order) as the API answers it: toPlaceView's rules. */
+/** A row of likedPlacesQuery as the API answers it: toPlaceView's rules (likes.test.ts compares them). */
 function likedView(r: (string | null)[], viewer: Viewer): LikedPlace {
-  const local = r[3] === '{}' || r[3] === null ? undefined : (JSON.parse(r[3]) as PlaceTextsView)[viewer.language];
-  const latitude = r[4] === null ? null : roundCoordinate(Number(r[4]));
-  const creatorId = r[16] === null ? null : Number(r[16]);
+  const texts = r[COL.texts];
+  const local = texts === '{}' || texts === null ? undefined : (JSON.parse(texts) as PlaceTextsView)[viewer.language];
+  const latitude = r[COL.latitude] === null ? null : roundCoordinate(Number(r[COL.latitude]));
+  const longitude = r[COL.longitude];
+  const creatorId = r[COL.creatorId] === null ? null : Number(r[COL.creatorId]);
   return {
-    id: Number(r[0]),
-    name: local?.name || r[1]!,
-    description: local?.description || r[2],
+    id: Number(r[COL.id]),
+    name: local?.name || r[COL.name]!,
+    description: local?.description || r[COL.description],
     latitude,
-    longitude: r[5] === null ? null : roundCoordinate(Number(r[5])),
+    longitude: longitude === null ? null : roundCoordinate(Number(longitude)),
     needsLocation: latitude === null,
-    distance: Number(r[19]),
-    address: r[6],
-    city: r[7],
-    country: r[8],
-    category: r[9] as LikedPlace['category'],
-    website: r[10],
-    phone: r[11],
-    accessibility: JSON.parse(r[12]!) as LikedPlace['accessibility'],
-    visibility: { id: Number(r[13]) },
-    source: r[14] as LikedPlace['source'],
-    externalId: r[15],
+    distance: Number(r[COL.distance]),
+    address: r[COL.address],
+    city: r[COL.city],
+    country: r[COL.country],
+    category: r[COL.category] as LikedPlace['category'],
+    website: r[COL.website],
+    phone: r[COL.phone],
+    accessibility: JSON.parse(r[COL.accessibility]!) as LikedPlace['accessibility'],
+    visibility: { id: Number(r[COL.visibility]) },
+    source: r[COL.source] as LikedPlace['source'],
+    externalId: r[COL.externalId],
     creatorId,
     editable: viewer.admin || creatorId === viewer.userId,
     liked: true,
-    createdAt: isoOf(r[17]!),
-    updatedAt: isoOf(r[18]!),
-    itemId: Number(r[20]),
-    note: r[21]!,
-    likedAt: isoOf(r[22]!),
+    createdAt: isoOf(r[COL.createdAt]!),
+    updatedAt: isoOf(r[COL.updatedAt]!),
+    itemId: Number(r[COL.itemId]),
+    note: r[COL.note]!,
+    likedAt: isoOf(r[COL.likedAt]!),
   };
 }
 
@@ -162,7 +174,7 @@ export function likesService(db: Db) {
         limit: q.pageSize,
         offset: q.pageIndex * q.pageSize,
       });
-      const total = await pageTotal(rows.length, Number(rows[0]?.[23]), q, async () => {
+      const total = await pageTotal(rows.length, Number(rows[0]?.[COL.total]), q, async () => {
         const [c] = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(lists)
@@ -179,7 +191,7 @@ export function likesService(db: Db) {
       return JSON.stringify(page);
     },
 
-    async create(placeId: number, name: string = DEFAULT_LIKE_LIST, user: SessionUser): Promise<Like> {
+    async create(placeId: number, name: string = DEFAULT_LIKE_LIST, user: UserActor): Promise<Like> {
       return db.transaction(async (t) => {
         const tx = t as unknown as Db;
         await listsSvc.readablePlace(tx, placeId, user);
@@ -202,7 +214,7 @@ export function likesService(db: Db) {
               .values({
                 listId: list.id,
                 placeId,
-                position: sql`(select count(*) from ${listItems} where ${qc(listItems.listId)} = ${list.id})`,
+                position: sql`(select count(*) from ${listItems} where ${qualifiedColumn(listItems.listId)} = ${list.id})`,
               })
               .returning({ id: listItems.id, createdAt: listItems.createdAt })
           )[0];
@@ -210,7 +222,7 @@ export function likesService(db: Db) {
       });
     },
 
-    async remove(placeId: number, name: string = DEFAULT_LIKE_LIST, user: SessionUser): Promise<void> {
+    async remove(placeId: number, name: string = DEFAULT_LIKE_LIST, user: UserActor): Promise<void> {
       await db.transaction(async (t) => {
         const tx = t as unknown as Db;
         const [list] = await tx.update(lists).set({ updatedAt: new Date() }).where(likeList(user.id, name)).returning({ id: lists.id });

@@ -2,8 +2,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMeters, LikedPlaceSchema, listResponseSchema } from '@spotlist/contracts';
 import { seedBenchPlaces, type SqlClient } from '../../platform/db/seed/bench.ts';
-import { buildTestApp, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
-import { addPlace, req, SPOTS } from '../../../test/place-helpers.ts';
+import { buildTestApp, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { addPlace, SPOTS } from '../../../test/place-helpers.ts';
 
 let t: TestApp;
 let alice: LoggedIn;

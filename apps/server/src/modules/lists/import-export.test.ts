@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { EXPORT_FORMATS, LIST_IMPORT_MAX_BYTES, roundCoordinate } from '@spotlist/contracts';
 import { listItems, lists, places } from '../../platform/db/schema/index.ts';
-import { buildTestApp, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
-import { addItem, addList, addPlace, importFile, req, SPOTS } from '../../../test/place-helpers.ts';
+import { buildTestApp, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { addItem, addList, addPlace, importFile, SPOTS } from '../../../test/place-helpers.ts';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../../../test/fixtures', name));
 

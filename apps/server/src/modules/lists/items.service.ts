@@ -3,8 +3,8 @@ import { ErrorKey, Visibility, type ListItemAdd, type ListItemUpdate } from '@sp
 import type { Db } from '../../platform/db/client.ts';
 import { listItems, places } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../platform/http/auth.ts';
-import { qc } from '../places/place-sql.ts';
+import type { UserActor } from '../../platform/actor/actor.ts';
+import { qualifiedColumn } from '../../platform/db/place-sql.ts';
 import type { ListsService } from './lists.service.ts';
 
 type Tx = Db;
@@ -23,7 +23,7 @@ export function itemsService(db: Db, lists: Pick<ListsService, 'own' | 'readable
 
   return {
     /** Adds a readable place at the end, or at `position` (the items from there move down). Once per list. */
-    async addItem(id: number, body: ListItemAdd, user: SessionUser): Promise<number> {
+    async addItem(id: number, body: ListItemAdd, user: UserActor): Promise<number> {
       return db.transaction(async (t) => {
         const tx = asTx(t);
         await own(tx, id, user);
@@ -41,8 +41,8 @@ export function itemsService(db: Db, lists: Pick<ListsService, 'own' | 'readable
         if (position < n) {
           await tx
             .update(listItems)
-            .set({ position: sql`${qc(listItems.position)} + 1` })
-            .where(and(eq(listItems.listId, id), sql`${qc(listItems.position)} >= ${position}`));
+            .set({ position: sql`${qualifiedColumn(listItems.position)} + 1` })
+            .where(and(eq(listItems.listId, id), sql`${qualifiedColumn(listItems.position)} >= ${position}`));
         }
         const [row] = await tx
           .insert(listItems)
@@ -52,7 +52,7 @@ export function itemsService(db: Db, lists: Pick<ListsService, 'own' | 'readable
       });
     },
 
-    async removeItem(id: number, itemId: number, user: SessionUser): Promise<void> {
+    async removeItem(id: number, itemId: number, user: UserActor): Promise<void> {
       await db.transaction(async (t) => {
         const tx = asTx(t);
         await own(tx, id, user);
@@ -70,7 +70,7 @@ export function itemsService(db: Db, lists: Pick<ListsService, 'own' | 'readable
      * coordinates itself; someone else's place is not changed: the item gets a private copy of it
      * at the new location.
      */
-    async updateItem(id: number, itemId: number, body: ListItemUpdate & { note?: string }, user: SessionUser): Promise<void> {
+    async updateItem(id: number, itemId: number, body: ListItemUpdate & { note?: string }, user: UserActor): Promise<void> {
       await db.transaction(async (t) => {
         const tx = asTx(t);
         await own(tx, id, user);
@@ -101,7 +101,7 @@ export function itemsService(db: Db, lists: Pick<ListsService, 'own' | 'readable
     },
 
     /** Every item id of the list once, in the new order; positions become 0…n-1. */
-    async reorder(id: number, itemIds: number[], user: SessionUser): Promise<void> {
+    async reorder(id: number, itemIds: number[], user: UserActor): Promise<void> {
       await db.transaction(async (t) => {
         const tx = asTx(t);
         await own(tx, id, user);

@@ -19,16 +19,15 @@ import {
   ObjectionableSchema,
   OkSchema,
   requiredText,
-  ShareSchema,
   Visibility,
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { viewerOf } from '../places/places.service.ts';
-import { sharesService } from '../shares/shares.service.ts';
+import { viewerOf } from '../places/index.ts';
 import { ImportFormatError, ImportTooManyError, parseImport } from './formats/read.ts';
 import { itemsService } from './items.service.ts';
 import { importListName, listsService } from './lists.service.ts';
+import { listsAccountPart } from './lists.account.ts';
 
 const IMPORT_NAME = requiredText(120);
 
@@ -37,7 +36,16 @@ const IMPORT_NAME = requiredText(120);
  * update/{id}, delete/{id}, objectionable/{id}), items, import and export. Item changes answer the
  * list as GET /api/list/{id} does (first page of items), so a client replaces what it shows.
  */
-export const listRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> = async (app, { db, publicUrl }) => {
+export const listRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.accountData.register(listsAccountPart(db));
+  // every successful write of a list route (the list, its items, an import) tells the others which list changed
+  app.addHook('onResponse', (req, reply, done) => {
+    const id = (req.params as { id?: unknown } | undefined)?.id;
+    if (req.method !== 'GET' && reply.statusCode < 300 && req.user && typeof id === 'number' && !req.routeOptions.url?.includes('objectionable')) {
+      void app.events.emit('list.changed', { listId: id, ownerId: req.user.id });
+    }
+    done();
+  });
   // Only this plugin takes multipart bodies; one file, small text fields.
   await app.register(multipart, {
     limits: { fileSize: LIST_IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5, headerPairs: 50 },
@@ -45,7 +53,6 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> =
   });
   const svc = listsService(db);
   const items = itemsService(db, svc);
-  const shares = sharesService(db, publicUrl);
   const tags = ['lists'];
   const auth = { auth: 'user' as const };
   const viewer = (req: { user: Parameters<typeof viewerOf>[0]; ctx: { language: Parameters<typeof viewerOf>[1] } }) => ({
@@ -140,12 +147,6 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> =
       await items.reorder(req.params.id, req.body.itemIds, req.user!);
       return detailAfter(req);
     },
-  );
-
-  app.get(
-    '/api/list/:id/shares',
-    { schema: { params: IdParamSchema, response: { 200: listResponseSchema(ShareSchema) }, tags: ['shares'] }, config: auth },
-    async (req) => shares.ofList(req.params.id, req.user!),
   );
 
   app.get(

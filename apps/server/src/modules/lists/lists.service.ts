@@ -23,10 +23,11 @@ import type { Db } from '../../platform/db/client.ts';
 import { listItems, lists, objectionableReports, places, users } from '../../platform/db/schema/index.ts';
 import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, pageTotal } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../platform/http/auth.ts';
+import type { UserActor } from '../../platform/actor/actor.ts';
+import { isAdmin } from '../../platform/http/auth.ts';
 import {
   activeShareToSql,
-  qc,
+  qualifiedColumn,
   containsPattern,
   distanceOrderSql,
   distanceSql,
@@ -42,8 +43,8 @@ import {
   toPlaceView,
   type PlaceRow,
   type Viewer,
-} from '../places/place-sql.ts';
-import { isAdmin } from '../places/places.service.ts';
+} from '../../platform/db/place-sql.ts';
+
 import { exportList, type ExportFile } from './formats/write.ts';
 import type { ParsedImport } from './formats/read.ts';
 
@@ -59,7 +60,7 @@ const listColumns = {
   visibility: lists.visibility,
   ownerId: lists.ownerId,
   ownerNickname: users.nickname,
-  itemCount: sql<number>`(select count(*)::int from ${listItems} ic where ic.list_id = ${qc(lists.id)})`,
+  itemCount: sql<number>`(select count(*)::int from ${listItems} ic where ic.list_id = ${qualifiedColumn(lists.id)})`,
   createdAt: lists.createdAt,
   updatedAt: lists.updatedAt,
 };
@@ -114,7 +115,7 @@ export function listsService(db: Db) {
   }
 
   /** Inside a transaction pass it: PGlite has one connection, a query beside the transaction would wait forever. */
-  async function refusal(id: number, user: SessionUser, tx: Tx = db): Promise<AppError> {
+  async function refusal(id: number, user: UserActor, tx: Tx = db): Promise<AppError> {
     const rows = await tx
       .select({ id: lists.id })
       .from(lists)
@@ -126,7 +127,7 @@ export function listsService(db: Db) {
    * The caller's own list, locked for this transaction (and marked changed): the ownership check
    * and the lock are one statement. Refused as 403 or 404 (see above).
    */
-  async function own(tx: Tx, id: number, user: SessionUser): Promise<{ id: number; kind: ListView['kind'] }> {
+  async function own(tx: Tx, id: number, user: UserActor): Promise<{ id: number; kind: ListView['kind'] }> {
     const rows = await tx
       .update(lists)
       .set({ updatedAt: new Date() })
@@ -149,7 +150,7 @@ export function listsService(db: Db) {
     const where: SQL[] = [eq(listItems.listId, listId)];
     if (q.filters.q?.trim()) {
       const pattern = containsPattern(q.filters.q);
-      where.push(sql`(${qc(places.searchText)} like ${pattern} or lower(${qc(listItems.note)}) like ${pattern})`);
+      where.push(sql`(${qualifiedColumn(places.searchText)} like ${pattern} or lower(${qualifiedColumn(listItems.note)}) like ${pattern})`);
     }
     const orderBy: SQL[] = [];
     for (const s of sorts.length > 0 ? sorts : [{ field: 'position' as const, desc: false }]) {
@@ -203,12 +204,12 @@ export function listsService(db: Db) {
   async function closeGap(tx: Tx, listId: number, position: number): Promise<void> {
     await tx
       .update(listItems)
-      .set({ position: sql`${qc(listItems.position)} - 1` })
-      .where(and(eq(listItems.listId, listId), sql`${qc(listItems.position)} > ${position}`));
+      .set({ position: sql`${qualifiedColumn(listItems.position)} - 1` })
+      .where(and(eq(listItems.listId, listId), sql`${qualifiedColumn(listItems.position)} > ${position}`));
   }
 
   /** The place as the caller may read it (for adding it to a list or liking it). */
-  async function readablePlace(tx: Tx, placeId: number, user: SessionUser): Promise<void> {
+  async function readablePlace(tx: Tx, placeId: number, user: UserActor): Promise<void> {
     const rows = await tx
       .select({ id: places.id })
       .from(places)
@@ -225,19 +226,19 @@ export function listsService(db: Db) {
     readablePlace,
 
     /** GET /api/list/{type}: mine, shared (with me, by others) or public (255, anyone's). */
-    async summaries(type: ListType, query: unknown, user: SessionUser): Promise<ListResponse<ListView>> {
+    async summaries(type: ListType, query: unknown, user: UserActor): Promise<ListResponse<ListView>> {
       const q = readListQuery(query);
       checkFilters(q, ['q', 'kind']);
       const sorts = checkSort(q, LIST_SORTS);
       const where: SQL[] = [];
       if (type === 'mine') where.push(eq(lists.ownerId, user.id));
-      else if (type === 'shared') where.push(ne(lists.ownerId, user.id), activeShareToSql(sql`${qc(lists.id)}`, user.id));
-      else where.push(sql`${qc(lists.visibility)} = 255`);
-      if (q.filters.q?.trim()) where.push(sql`lower(${qc(lists.name)}) like ${containsPattern(q.filters.q)}`);
+      else if (type === 'shared') where.push(ne(lists.ownerId, user.id), activeShareToSql(sql`${qualifiedColumn(lists.id)}`, user.id));
+      else where.push(sql`${qualifiedColumn(lists.visibility)} = 255`);
+      if (q.filters.q?.trim()) where.push(sql`lower(${qualifiedColumn(lists.name)}) like ${containsPattern(q.filters.q)}`);
       const kinds = enumListFilter(q, 'kind', LIST_KINDS);
       if (kinds)
         where.push(
-          sql`${qc(lists.kind)} in (${sql.join(
+          sql`${qualifiedColumn(lists.kind)} in (${sql.join(
             kinds.map((k) => sql`${k}`),
             sql`, `,
           )})`,
@@ -245,10 +246,10 @@ export function listsService(db: Db) {
       const orderBy: SQL[] = (sorts.length > 0 ? sorts : [{ field: 'updatedAt' as const, desc: true }]).map((s) => {
         const col =
           s.field === 'name'
-            ? sql`lower(${qc(lists.name)})`
+            ? sql`lower(${qualifiedColumn(lists.name)})`
             : s.field === 'createdAt'
-              ? sql`${qc(lists.createdAt)}`
-              : sql`${qc(lists.updatedAt)}`;
+              ? sql`${qualifiedColumn(lists.createdAt)}`
+              : sql`${qualifiedColumn(lists.updatedAt)}`;
         return s.desc ? desc(col) : asc(col);
       });
       const rows = await db
@@ -280,7 +281,7 @@ export function listsService(db: Db) {
       return { ...toListView(rows[0] as ListRow, viewer.userId), items: await itemsPage(id, query, viewer, header) };
     },
 
-    async add(input: ListInput & { visibility: { id: number } }, user: SessionUser): Promise<ListView> {
+    async add(input: ListInput & { visibility: { id: number } }, user: UserActor): Promise<ListView> {
       const [row] = await db
         .insert(lists)
         .values({ ownerId: user.id, kind: 'list', name: input.name, description: input.description ?? '', visibility: input.visibility.id })
@@ -289,7 +290,7 @@ export function listsService(db: Db) {
     },
 
     /** Rename, describe, change visibility. A like list keeps its name unique (409 error.duplicate). */
-    async update(id: number, input: ListUpdate, user: SessionUser): Promise<ListView> {
+    async update(id: number, input: ListUpdate, user: UserActor): Promise<ListView> {
       if (input.name !== undefined && !LikeListNameSchema.safeParse(input.name).success) {
         // a like list is addressed by its name in GET /api/like/{name}: it must stay a path segment
         const [own] = await db
@@ -312,7 +313,7 @@ export function listsService(db: Db) {
     },
 
     /** Deletes the list with its items and shares (cascade); the places stay in the catalogue. */
-    async remove(id: number, user: SessionUser): Promise<void> {
+    async remove(id: number, user: UserActor): Promise<void> {
       const rows = await db
         .delete(lists)
         .where(and(eq(lists.id, id), eq(lists.ownerId, user.id)))
@@ -321,7 +322,7 @@ export function listsService(db: Db) {
     },
 
     /** SPEC §7 objectionable/{id}: a report about a list the reporter can read. */
-    async report(id: number, user: SessionUser, reason: string): Promise<void> {
+    async report(id: number, user: UserActor, reason: string): Promise<void> {
       const rows = await db
         .select({ id: lists.id })
         .from(lists)
@@ -331,7 +332,7 @@ export function listsService(db: Db) {
     },
 
     /** GET /api/list/{id}/export: a readable list as a file, items in their order. */
-    async exportFile(id: number, format: ExportFormat, user: SessionUser): Promise<ExportFile> {
+    async exportFile(id: number, format: ExportFormat, user: UserActor): Promise<ExportFile> {
       const [list] = await db
         .select({ name: lists.name, description: lists.description })
         .from(lists)
@@ -350,7 +351,7 @@ export function listsService(db: Db) {
      * POST /api/list/import: a new private list of new private places (source 'imported',
      * creator the caller), in one transaction. Places without coordinates "need a location".
      */
-    async importList(parsed: ParsedImport, name: string, user: SessionUser): Promise<ImportResult> {
+    async importList(parsed: ParsedImport, name: string, user: UserActor): Promise<ImportResult> {
       const listId = await db.transaction(async (t) => {
         const tx = asTx(t);
         const [list] = await tx

@@ -10,8 +10,9 @@ import {
   PlaceViewSchema,
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import type { FileStorage } from '../documents/storage.ts';
+import type { FileStorage } from '../documents/index.ts';
 import { placesService, viewerOf } from './places.service.ts';
+import { placesAccountPart } from './places.account.ts';
 
 /**
  * SPEC §7 generic resource calls for the place catalogue at /api/place/ (written by hand rather
@@ -19,6 +20,7 @@ import { placesService, viewerOf } from './places.service.ts';
  * answers carry a distance from the user-location header).
  */
 export const placeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
+  app.accountData.register(placesAccountPart(db));
   const svc = placesService(db, storage);
   const tags = ['places'];
 
@@ -51,12 +53,16 @@ export const placeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
 
   app.post(
     '/api/place/update/:id',
-    // a place is in other users' likes and lists: their cached answers go (plugins/invalidation.ts)
+    // a place is in other users' likes and lists: their cached answers go (platform/http/write-events.ts)
     {
       schema: { params: IdParamSchema, body: PlaceUpdateSchema, response: { 200: PlaceViewSchema }, tags },
       config: { auth: 'user', invalidates: 'all' },
     },
-    async (req) => svc.update(req.params.id, req.body, req.user!, viewerOf(req.user, req.ctx.language), req.ctx.location),
+    async (req) => {
+      const place = await svc.update(req.params.id, req.body, req.user!, viewerOf(req.user, req.ctx.language), req.ctx.location);
+      await app.events.emit('place.changed', { placeId: req.params.id });
+      return place;
+    },
   );
 
   app.delete(
@@ -64,6 +70,7 @@ export const placeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
     { schema: { params: IdParamSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user', invalidates: 'all' } },
     async (req) => {
       await svc.remove(req.params.id, req.user!, viewerOf(req.user, req.ctx.language));
+      await app.events.emit('place.changed', { placeId: req.params.id });
       return { ok: true as const };
     },
   );

@@ -22,10 +22,11 @@ import type { Db } from '../../platform/db/client.ts';
 import { listItems, lists, objectionableReports, places } from '../../platform/db/schema/index.ts';
 import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, pageTotal } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ADMIN_PERMISSION, type SessionUser } from '../../platform/http/auth.ts';
-import { deleteEntityDocuments } from '../documents/documents.service.ts';
-import { placePictureRefs } from '../documents/pictures.service.ts';
-import { deleteKeys, type FileStorage } from '../documents/storage.ts';
+import type { UserActor } from '../../platform/actor/actor.ts';
+import { isAdmin } from '../../platform/http/auth.ts';
+import { deleteEntityDocuments } from '../documents/index.ts';
+import { placePictureRefs } from '../documents/index.ts';
+import { deleteKeys, type FileStorage } from '../documents/index.ts';
 import {
   containsPattern,
   distanceOrderSql,
@@ -36,15 +37,14 @@ import {
   origin,
   placeColumns,
   placeReadableSql,
-  qc,
+  qualifiedColumn,
   searchTextOf,
   toPlaceView,
   type PlaceRow,
   type Viewer,
-} from './place-sql.ts';
+} from '../../platform/db/place-sql.ts';
 
-export const isAdmin = (user: SessionUser | null): boolean => !!user?.permissions.includes(ADMIN_PERMISSION);
-export const viewerOf = (user: SessionUser | null, language: Viewer['language']): Viewer => ({
+export const viewerOf = (user: UserActor | null, language: Viewer['language']): Viewer => ({
   userId: user?.id ?? null,
   admin: isAdmin(user),
   language,
@@ -113,7 +113,7 @@ export function placesService(db: Db, storage: FileStorage) {
     return (await find(id, viewer, null)) ? new AppError(ErrorKey.placeForbidden, 403) : notFound();
   }
 
-  const canChange = (user: SessionUser): SQL | undefined => (isAdmin(user) ? undefined : eq(places.creatorId, user.id));
+  const canChange = (user: UserActor): SQL | undefined => (isAdmin(user) ? undefined : eq(places.creatorId, user.id));
 
   return {
     async get(id: number, viewer: Viewer, from: LatLng | null): Promise<PlaceView> {
@@ -135,14 +135,14 @@ export function placesService(db: Db, storage: FileStorage) {
       }
       const o = origin(center);
       const where: SQL[] = [placeReadableSql(viewer.userId ?? 0, viewer.admin)];
-      if (f.q !== undefined && f.q.trim() !== '') where.push(sql`${qc(places.searchText)} like ${containsPattern(f.q)}`);
+      if (f.q !== undefined && f.q.trim() !== '') where.push(sql`${qualifiedColumn(places.searchText)} like ${containsPattern(f.q)}`);
       if (f.radius !== undefined) {
         const radius = /^\d{1,8}$/.test(f.radius) ? Number(f.radius) : NaN;
         if (!(radius >= 1 && radius <= PLACE_SEARCH_MAX_RADIUS)) throw queryParamError('f.radius');
         if (!center) throw queryParamError('f.near');
         const box = boundingBox(center, radius);
-        where.push(sql`${qc(places.latitude)} between ${box.minLat} and ${box.maxLat}`);
-        if (box.lng) where.push(sql`${qc(places.longitude)} between ${box.lng.min} and ${box.lng.max}`);
+        where.push(sql`${qualifiedColumn(places.latitude)} between ${box.minLat} and ${box.maxLat}`);
+        if (box.lng) where.push(sql`${qualifiedColumn(places.longitude)} between ${box.lng.min} and ${box.lng.max}`);
         where.push(sql`${haversineSql(o.lat, o.lng)} <= ${radius}`);
       }
       const categories = enumListFilter(q, 'category', PLACE_CATEGORIES);
@@ -150,7 +150,7 @@ export function placesService(db: Db, storage: FileStorage) {
       const tags = enumListFilter(q, 'accessibility', ACCESSIBILITY_TAGS);
       if (tags)
         where.push(
-          sql`${qc(places.accessibility)} @> array[${sql.join(
+          sql`${qualifiedColumn(places.accessibility)} @> array[${sql.join(
             tags.map((t) => sql`${t}`),
             sql`, `,
           )}]::text[]`,
@@ -194,7 +194,7 @@ export function placesService(db: Db, storage: FileStorage) {
       return { list: rows.map((r) => toPlaceView(r as PlaceRow, viewer)), total, pageIndex: q.pageIndex, pageSize: q.pageSize };
     },
 
-    async add(input: PlaceInputParsed, user: SessionUser, viewer: Viewer, from: LatLng | null): Promise<PlaceView> {
+    async add(input: PlaceInputParsed, user: UserActor, viewer: Viewer, from: LatLng | null): Promise<PlaceView> {
       const [row] = await db
         .insert(places)
         .values({ ...placeValues(input), creatorId: user.id })
@@ -202,7 +202,7 @@ export function placesService(db: Db, storage: FileStorage) {
       return this.get(row.id, viewer, from);
     },
 
-    async update(id: number, input: PlaceUpdateParsed, user: SessionUser, viewer: Viewer, from: LatLng | null): Promise<PlaceView> {
+    async update(id: number, input: PlaceUpdateParsed, user: UserActor, viewer: Viewer, from: LatLng | null): Promise<PlaceView> {
       const updated = await db.transaction(async (t) => {
         const tx = t as unknown as Db;
         const [cur] = await tx
@@ -245,9 +245,9 @@ export function placesService(db: Db, storage: FileStorage) {
      * (documents with `entityType 'place'`, whoever uploaded them) go in the same transaction, their
      * files after the commit.
      */
-    async remove(id: number, user: SessionUser, viewer: Viewer): Promise<void> {
+    async remove(id: number, user: UserActor, viewer: Viewer): Promise<void> {
       const usedByOthers = sql`exists (select 1 from ${listItems} li join ${lists} l on l.id = li.list_id
-        where li.place_id = ${qc(places.id)} and l.owner_id <> ${user.id})`;
+        where li.place_id = ${qualifiedColumn(places.id)} and l.owner_id <> ${user.id})`;
       const cond = isAdmin(user) ? eq(places.id, id) : and(eq(places.id, id), eq(places.creatorId, user.id), sql`not ${usedByOthers}`);
       const keys = await db.transaction(async (tx) => {
         const rows = await tx.delete(places).where(cond).returning({ id: places.id });
@@ -266,7 +266,7 @@ export function placesService(db: Db, storage: FileStorage) {
     },
 
     /** SPEC §7 objectionable/{id}: a report about a place the reporter can read. */
-    async report(id: number, user: SessionUser, viewer: Viewer, reason: string): Promise<void> {
+    async report(id: number, user: UserActor, viewer: Viewer, reason: string): Promise<void> {
       if (!(await find(id, viewer, null))) throw notFound();
       await db.insert(objectionableReports).values({ resource: 'place', resourceId: id, reporterId: user.id, reason });
     },

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { haversineMeters } from '@spotlist/contracts';
 import { documents, objectionableReports } from '../../platform/db/schema/index.ts';
-import { buildTestApp, loginAdmin, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
-import { addPlace, req, SPOTS } from '../../../test/place-helpers.ts';
-import { filesUnder, pngOf, upload } from '../documents/test-helpers.ts';
+import { buildTestApp, req, loginAdmin, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { addPlace, SPOTS } from '../../../test/place-helpers.ts';
+import { filesUnder, pngOf, upload } from '../../../test/document-helpers.ts';
 import path from 'node:path';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import {
   userSecurityRoles,
   users,
 } from '../../platform/db/schema/index.ts';
-import { buildTestApp, call, loginAdmin, PASSWORD, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, req, loginAdmin, PASSWORD, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { addItem, addList, addPlace } from '../../../test/place-helpers.ts';
 
 let t: TestApp;
@@ -27,11 +27,8 @@ const place = { city: 'München', country: 'DE', latitude: 48.13743, longitude: 
 /** A business with something in every table a user owns. */
 async function populated(): Promise<LoggedIn> {
   const u = await signup(t.app, AccountType.business);
-  const profile = await call(
-    t.app,
-    'POST',
-    '/api/myprofile/update',
-    {
+  const profile = await req(t.app, 'POST', '/api/myprofile/update', {
+    body: {
       email: u.email,
       nickname: { value: 'Owner' },
       accountType: { id: 2 },
@@ -41,17 +38,22 @@ async function populated(): Promise<LoggedIn> {
       country: { id: 276 },
       locationList: { list: [{ ...place, name: 'HQ' }] },
     },
-    u.token,
-  );
+    token: u.token,
+  });
   expect(profile.statusCode).toBe(200);
-  expect((await call(t.app, 'POST', '/api/setting/add', { key: 'theme', value: { dark: true } }, u.token)).statusCode).toBe(200);
-  expect((await call(t.app, 'POST', '/api/language/add', { id: 2 }, u.token)).statusCode).toBe(200);
-  const role = await call(t.app, 'POST', '/api/securityrole/add', { key: `r${u.user.id}`, name: 'Role', permissions: ['x.y'] }, admin);
-  await call(t.app, 'POST', '/api/usersecurityrole/add', { userId: u.user.id, securityRoleId: role.json().id }, admin);
+  expect((await req(t.app, 'POST', '/api/setting/add', { body: { key: 'theme', value: { dark: true } }, token: u.token })).statusCode).toBe(
+    200,
+  );
+  expect((await req(t.app, 'POST', '/api/language/add', { body: { id: 2 }, token: u.token })).statusCode).toBe(200);
+  const role = await req(t.app, 'POST', '/api/securityrole/add', {
+    body: { key: `r${u.user.id}`, name: 'Role', permissions: ['x.y'] },
+    token: admin,
+  });
+  await req(t.app, 'POST', '/api/usersecurityrole/add', { body: { userId: u.user.id, securityRoleId: role.json().id }, token: admin });
   await t.database.db.insert(objectionableReports).values({ resource: 'place', resourceId: 1, reporterId: u.user.id, reason: 'spam' });
-  await call(t.app, 'POST', '/api/password/reset', { email: u.email });
+  await req(t.app, 'POST', '/api/password/reset', { body: { email: u.email } });
   // a second session
-  await call(t.app, 'POST', '/api/login', { email: u.email, password: PASSWORD });
+  await req(t.app, 'POST', '/api/login', { body: { email: u.email, password: PASSWORD } });
   return u;
 }
 
@@ -73,22 +75,24 @@ const owned = async (userId: number) => {
 describe('DELETE /api/myprofile/delete', () => {
   it('refuses a missing or wrong password and keeps the account', async () => {
     const u = await populated();
-    const none = await call(t.app, 'DELETE', '/api/myprofile/delete', {}, u.token);
+    const none = await req(t.app, 'DELETE', '/api/myprofile/delete', { body: {}, token: u.token });
     expect(none.statusCode).toBe(400);
     expect(none.json().fields).toEqual([{ path: 'body.password', key: 'FORM.ERROR.REQUIRED' }]);
-    const wrong = await call(t.app, 'DELETE', '/api/myprofile/delete', { password: 'not the password' }, u.token);
+    const wrong = await req(t.app, 'DELETE', '/api/myprofile/delete', { body: { password: 'not the password' }, token: u.token });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ key: 'error.password.wrong' });
     expect((await owned(u.user.id)).users).toBe(1);
-    expect((await call(t.app, 'GET', '/api/myprofile', undefined, u.token)).statusCode).toBe(200);
+    expect((await req(t.app, 'GET', '/api/myprofile', { token: u.token })).statusCode).toBe(200);
   });
 
   it('stops guessing after the account failure limit', async () => {
     const u = await signup(t.app);
     for (let i = 0; i < t.config.LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
-      expect((await call(t.app, 'DELETE', '/api/myprofile/delete', { password: `guess ${i}` }, u.token)).statusCode).toBe(400);
+      expect((await req(t.app, 'DELETE', '/api/myprofile/delete', { body: { password: `guess ${i}` }, token: u.token })).statusCode).toBe(
+        400,
+      );
     }
-    const res = await call(t.app, 'DELETE', '/api/myprofile/delete', { password: PASSWORD }, u.token);
+    const res = await req(t.app, 'DELETE', '/api/myprofile/delete', { body: { password: PASSWORD }, token: u.token });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ key: 'error.login.throttled' });
   });
@@ -98,14 +102,14 @@ describe('DELETE /api/myprofile/delete', () => {
     const other = await populated();
     const before = await owned(u.user.id);
     for (const [table, n] of Object.entries(before)) expect(n, table).toBeGreaterThan(0);
-    const res = await call(t.app, 'DELETE', '/api/myprofile/delete', { password: PASSWORD }, u.token);
+    const res = await req(t.app, 'DELETE', '/api/myprofile/delete', { body: { password: PASSWORD }, token: u.token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(Object.values(await owned(u.user.id)).every((n) => n === 0)).toBe(true);
-    const after = await call(t.app, 'GET', '/api/myprofile', undefined, u.token);
+    const after = await req(t.app, 'GET', '/api/myprofile', { token: u.token });
     expect(after.statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/api/login', { email: u.email, password: PASSWORD })).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/api/login', { refresh_token: u.refreshToken })).statusCode).toBe(401);
+    expect((await req(t.app, 'POST', '/api/login', { body: { email: u.email, password: PASSWORD } })).statusCode).toBe(401);
+    expect((await req(t.app, 'POST', '/api/login', { body: { refresh_token: u.refreshToken } })).statusCode).toBe(401);
     // the other account is untouched
     const kept = await owned(other.user.id);
     for (const [table, n] of Object.entries(kept)) expect(n, table).toBeGreaterThan(0);
@@ -114,7 +118,7 @@ describe('DELETE /api/myprofile/delete', () => {
   it("B's token deletes only B, even with A's password", async () => {
     const a = await signup(t.app);
     const b = await signup(t.app);
-    const res = await call(t.app, 'DELETE', '/api/myprofile/delete', { password: PASSWORD }, b.token);
+    const res = await req(t.app, 'DELETE', '/api/myprofile/delete', { body: { password: PASSWORD }, token: b.token });
     expect(res.statusCode).toBe(200);
     expect((await owned(a.user.id)).users).toBe(1);
     expect((await owned(b.user.id)).users).toBe(0);
@@ -125,7 +129,7 @@ describe('GET /api/myprofile/export', () => {
   it("is a JSON download of the user's data, without secrets", async () => {
     const u = await populated();
     const other = await populated();
-    const res = await call(t.app, 'GET', '/api/myprofile/export', undefined, u.token);
+    const res = await req(t.app, 'GET', '/api/myprofile/export', { token: u.token });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.headers['content-disposition']).toMatch(
@@ -170,7 +174,7 @@ describe('GET /api/myprofile/export with places and lists', () => {
     await addItem(t.app, u.token, listId, mine, 'coffee first');
     await addItem(t.app, u.token, listId, theirs, 'then drinks');
     await addList(t.app, other.token, 'Their secret list');
-    const data = (await call(t.app, 'GET', '/api/myprofile/export', undefined, u.token)).json();
+    const data = (await req(t.app, 'GET', '/api/myprofile/export', { token: u.token })).json();
     expect(data.lists).toEqual([
       expect.objectContaining({
         id: listId,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType } from '@spotlist/contracts';
-import { buildTestApp, call, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ const me = async (u: LoggedIn, lang?: string) =>
       headers: { 'x-auth-token': u.token, ...(lang ? { 'app-language': lang } : {}) },
     })
   ).json();
-const save = (u: LoggedIn, body: Record<string, unknown>) => call(t.app, 'POST', '/api/myprofile/update', body, u.token);
+const save = (u: LoggedIn, body: Record<string, unknown>) => req(t.app, 'POST', '/api/myprofile/update', { body, token: u.token });
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const yearsAgo = (years: number, days = 0) => {
@@ -289,7 +289,7 @@ describe('one transaction per update; two users stay apart', () => {
       ['DELETE', '/api/myprofile/delete'],
       ['GET', '/api/myprofile/export'],
     ] as const) {
-      const res = await call(t.app, method, url, method === 'GET' ? undefined : {});
+      const res = await req(t.app, method, url, { body: method === 'GET' ? undefined : {} });
       expect(res.statusCode, url).toBe(401);
       expect(res.json()).toEqual({ key: 'error.auth.required' });
     }

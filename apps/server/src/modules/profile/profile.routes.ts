@@ -14,7 +14,8 @@ import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
-import { REFRESH_COOKIE } from '../auth/auth.routes.ts';
+import { REFRESH_COOKIE } from '../auth/index.ts';
+import { profileAccountPart } from './profile.account.ts';
 import { profileService } from './profile.service.ts';
 
 /**
@@ -25,7 +26,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; thro
   app,
   { db, config, throttle },
 ) => {
-  const profile = profileService({ db, config, throttle });
+  app.accountData.register(profileAccountPart(db));
+  const profile = profileService({ db, config, throttle, accountData: app.accountData });
   const tags = ['profile'];
 
   app.get('/api/myprofile', { schema: { response: { 200: UserSchema }, tags }, config: { auth: 'user' } }, async (req) =>
@@ -46,7 +48,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; thro
         }
       },
     },
-    async (req) => profile.update(req.user!, req.body, req.ctx.language),
+    async (req) => {
+      const user = await profile.update(req.user!, req.body, req.ctx.language);
+      await app.events.emit('profile.changed', { userId: req.user!.id });
+      return user;
+    },
   );
 
   app.delete(

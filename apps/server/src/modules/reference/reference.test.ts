@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, loginAdmin, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, req, loginAdmin, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, lang?: string) => t.app.inject({ method: 'GET', url, headers: lang ? { 'app-language': lang } : {} });
+const get = (url: string, lang?: string) => req(t.app, 'GET', url, { language: lang });
 
 describe('countries (SPEC §3: id, key, name, countrykey)', () => {
   it('GET /api/country/list2 lists every ISO country (and Kosovo, 983), named and sorted in the app-language', async () => {
@@ -34,13 +34,13 @@ describe('countries (SPEC §3: id, key, name, countrykey)', () => {
     const page = (await get('/api/country/list?f.countrykey=ch&o.sort=id')).json();
     expect(page.list).toEqual([{ id: 756, key: 'ch', name: 'Switzerland', countrykey: 'CH' }]);
     const testland = { id: 999, key: 'zz', countrykey: 'ZZ', name: 'Testland' };
-    expect((await call(t.app, 'POST', '/api/country/add', testland)).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/api/country/add', testland, user.token)).statusCode).toBe(403);
-    expect((await call(t.app, 'POST', '/api/country/add', { ...testland, key: 'ZZ' }, admin)).statusCode).toBe(400);
-    const made = await call(t.app, 'POST', '/api/country/add', testland, admin);
+    expect((await req(t.app, 'POST', '/api/country/add', { body: testland })).statusCode).toBe(401);
+    expect((await req(t.app, 'POST', '/api/country/add', { body: testland, token: user.token })).statusCode).toBe(403);
+    expect((await req(t.app, 'POST', '/api/country/add', { body: { ...testland, key: 'ZZ' }, token: admin })).statusCode).toBe(400);
+    const made = await req(t.app, 'POST', '/api/country/add', { body: testland, token: admin });
     expect(made.json()).toEqual(testland); // no localized name known: the stored one
-    expect((await call(t.app, 'POST', '/api/country/add', testland, admin)).statusCode).toBe(409);
-    expect((await call(t.app, 'DELETE', '/api/country/delete/999', undefined, admin)).json()).toEqual({ ok: true });
+    expect((await req(t.app, 'POST', '/api/country/add', { body: testland, token: admin })).statusCode).toBe(409);
+    expect((await req(t.app, 'DELETE', '/api/country/delete/999', { token: admin })).json()).toEqual({ ok: true });
   });
 });
 
@@ -58,12 +58,12 @@ describe('plain reference lists: salutations, academic titles, contacts, documen
   });
 
   it('an admin adds after the seeded ids; others cannot; bad input is 400', async () => {
-    expect((await call(t.app, 'POST', '/api/salutation/add', { key: 'dr', name: 'Dr' }, user.token)).statusCode).toBe(403);
-    const made = await call(t.app, 'POST', '/api/salutation/add', { key: 'family', name: 'Family' }, admin);
+    expect((await req(t.app, 'POST', '/api/salutation/add', { body: { key: 'dr', name: 'Dr' }, token: user.token })).statusCode).toBe(403);
+    const made = await req(t.app, 'POST', '/api/salutation/add', { body: { key: 'family', name: 'Family' }, token: admin });
     expect(made.statusCode).toBe(200);
     expect(made.json().id).toBe(4);
-    expect((await call(t.app, 'POST', '/api/salutation/add', { key: 'Bad Key', name: '' }, admin)).statusCode).toBe(400);
-    const tz = await call(t.app, 'POST', '/api/timezone/add', { key: 'Mars/Olympus', name: 'Mars' }, admin);
+    expect((await req(t.app, 'POST', '/api/salutation/add', { body: { key: 'Bad Key', name: '' }, token: admin })).statusCode).toBe(400);
+    const tz = await req(t.app, 'POST', '/api/timezone/add', { body: { key: 'Mars/Olympus', name: 'Mars' }, token: admin });
     expect(tz.statusCode).toBe(400);
     expect(tz.json().fields).toEqual([{ path: 'body.key', key: 'FORM.ERROR.PATTERN' }]);
   });

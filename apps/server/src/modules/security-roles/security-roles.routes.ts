@@ -8,12 +8,14 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import { securityRoles, userSecurityRoles } from '../../platform/db/schema/index.ts';
 import { resource } from '../../platform/http/resource.ts';
+import { securityRolesAccountPart } from './security-roles.account.ts';
 
 /**
  * SPEC §7 /api/securityrole/ and /api/usersecurityrole/ through the generic resource factory.
  * Roles grant permissions (permissionsInclude); only an admin reads or changes them.
  */
 export const securityRoleRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.accountData.register(securityRolesAccountPart(db));
   resource(app, db, {
     path: '/api/securityrole/',
     name: 'securityrole',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ObjectionableReportSchema } from '@spotlist/contracts';
 import { objectionableReports } from '../../platform/db/schema/index.ts';
 import { resource } from '../../platform/http/resource.ts';
-import { buildTestApp, call, loginAdmin, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, req, loginAdmin, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { z } from 'zod';
 
 let t: TestApp;
@@ -46,95 +46,95 @@ describe('/api/securityrole/ (generic resource, admin only)', () => {
       ['DELETE', '/api/securityrole/delete/1'],
     ] as const) {
       const body = method === 'POST' ? {} : undefined;
-      expect((await call(t.app, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
-      const res = await call(t.app, method, url, body, alice.token);
+      expect((await req(t.app, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
+      const res = await req(t.app, method, url, { body, token: alice.token });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toEqual({ key: 'error.auth.forbidden' });
     }
   });
 
   it('new, add, get, list with filter/sort/page, update, delete', async () => {
-    expect((await call(t.app, 'POST', '/api/securityrole/new', {}, admin)).json()).toEqual({ key: '', name: '', permissions: [] });
-    const bad = await call(t.app, 'POST', '/api/securityrole/add', { key: 'Not Valid', name: '' }, admin);
+    expect((await req(t.app, 'POST', '/api/securityrole/new', { body: {}, token: admin })).json()).toEqual({ key: '', name: '', permissions: [] });
+    const bad = await req(t.app, 'POST', '/api/securityrole/add', { body: { key: 'Not Valid', name: '' }, token: admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().key).toBe('error.validation');
     const made = [];
     for (const key of ['editor', 'moderator', 'support']) {
-      const res = await call(t.app, 'POST', '/api/securityrole/add', { key, name: key.toUpperCase(), permissions: [`${key}.all`] }, admin);
+      const res = await req(t.app, 'POST', '/api/securityrole/add', { body: { key, name: key.toUpperCase(), permissions: [`${key}.all`] }, token: admin });
       expect(res.statusCode).toBe(200);
       made.push(res.json());
     }
-    const dup = await call(t.app, 'POST', '/api/securityrole/add', { key: 'editor', name: 'again' }, admin);
+    const dup = await req(t.app, 'POST', '/api/securityrole/add', { body: { key: 'editor', name: 'again' }, token: admin });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ key: 'error.duplicate' });
-    expect((await call(t.app, 'GET', `/api/securityrole/${made[0].id}`, undefined, admin)).json()).toEqual(made[0]);
-    const page = await call(t.app, 'GET', '/api/securityrole/list?p.i=1&p.s=2&o.sort=key|desc', undefined, admin);
+    expect((await req(t.app, 'GET', `/api/securityrole/${made[0].id}`, { token: admin })).json()).toEqual(made[0]);
+    const page = await req(t.app, 'GET', '/api/securityrole/list?p.i=1&p.s=2&o.sort=key|desc', { token: admin });
     const body = page.json();
     expect(body.total).toBe(4); // admin + three
     expect(body.pageIndex).toBe(1);
     expect(body.pageSize).toBe(2);
     expect(body.list.map((r: { key: string }) => r.key)).toEqual(['editor', 'admin']);
-    const filtered = await call(t.app, 'GET', '/api/securityrole/list?f.key=MODERATOR', undefined, admin);
+    const filtered = await req(t.app, 'GET', '/api/securityrole/list?f.key=MODERATOR', { token: admin });
     expect(filtered.json().list.map((r: { key: string }) => r.key)).toEqual(['moderator']);
-    const badSort = await call(t.app, 'GET', '/api/securityrole/list?o.sort=password_hash', undefined, admin);
+    const badSort = await req(t.app, 'GET', '/api/securityrole/list?o.sort=password_hash', { token: admin });
     expect(badSort.statusCode).toBe(400);
-    const badPage = await call(t.app, 'GET', '/api/securityrole/list?p.s=0', undefined, admin);
+    const badPage = await req(t.app, 'GET', '/api/securityrole/list?p.s=0', { token: admin });
     expect(badPage.statusCode).toBe(400);
-    const upd = await call(t.app, 'POST', `/api/securityrole/update/${made[1].id}`, { key: 'moderator', name: 'Mods', permissions: [] }, admin);
+    const upd = await req(t.app, 'POST', `/api/securityrole/update/${made[1].id}`, { body: { key: 'moderator', name: 'Mods', permissions: [] }, token: admin });
     expect(upd.json()).toMatchObject({ id: made[1].id, name: 'Mods', permissions: [] });
-    expect((await call(t.app, 'DELETE', `/api/securityrole/delete/${made[2].id}`, undefined, admin)).json()).toEqual({ ok: true });
-    expect((await call(t.app, 'GET', `/api/securityrole/${made[2].id}`, undefined, admin)).statusCode).toBe(404);
-    expect((await call(t.app, 'DELETE', `/api/securityrole/delete/${made[2].id}`, undefined, admin)).statusCode).toBe(404);
+    expect((await req(t.app, 'DELETE', `/api/securityrole/delete/${made[2].id}`, { token: admin })).json()).toEqual({ ok: true });
+    expect((await req(t.app, 'GET', `/api/securityrole/${made[2].id}`, { token: admin })).statusCode).toBe(404);
+    expect((await req(t.app, 'DELETE', `/api/securityrole/delete/${made[2].id}`, { token: admin })).statusCode).toBe(404);
   });
 
   it('assigning a role through /api/usersecurityrole/ shows in permissionsInclude', async () => {
-    const role = (await call(t.app, 'POST', '/api/securityrole/add', { key: 'curator', name: 'Curator', permissions: ['lists.curate'] }, admin)).json();
-    const link = await call(t.app, 'POST', '/api/usersecurityrole/add', { userId: bob.user.id, securityRoleId: role.id }, admin);
+    const role = (await req(t.app, 'POST', '/api/securityrole/add', { body: { key: 'curator', name: 'Curator', permissions: ['lists.curate'] }, token: admin })).json();
+    const link = await req(t.app, 'POST', '/api/usersecurityrole/add', { body: { userId: bob.user.id, securityRoleId: role.id }, token: admin });
     expect(link.statusCode).toBe(200);
-    expect((await call(t.app, 'GET', '/api/session/user', undefined, bob.token)).json().permissionsInclude).toEqual(['lists.curate']);
-    const listed = await call(t.app, 'GET', `/api/usersecurityrole/list?f.userId=${bob.user.id}`, undefined, admin);
+    expect((await req(t.app, 'GET', '/api/session/user', { token: bob.token })).json().permissionsInclude).toEqual(['lists.curate']);
+    const listed = await req(t.app, 'GET', `/api/usersecurityrole/list?f.userId=${bob.user.id}`, { token: admin });
     expect(listed.json().list).toEqual([{ id: link.json().id, userId: bob.user.id, securityRoleId: role.id }]);
-    const missing = await call(t.app, 'POST', '/api/usersecurityrole/add', { userId: 999999, securityRoleId: role.id }, admin);
+    const missing = await req(t.app, 'POST', '/api/usersecurityrole/add', { body: { userId: 999999, securityRoleId: role.id }, token: admin });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ key: 'error.reference.notfound' });
-    await call(t.app, 'DELETE', `/api/usersecurityrole/delete/${link.json().id}`, undefined, admin);
-    expect((await call(t.app, 'GET', '/api/session/user', undefined, bob.token)).json().permissionsInclude).toEqual([]);
+    await req(t.app, 'DELETE', `/api/usersecurityrole/delete/${link.json().id}`, { token: admin });
+    expect((await req(t.app, 'GET', '/api/session/user', { token: bob.token })).json().permissionsInclude).toEqual([]);
   });
 });
 
 describe('resource factory with owned rows: user B never reads or changes user A rows', () => {
   it('isolates rows by owner in every call', async () => {
-    const a = (await call(t.app, 'POST', '/api/test-myreports/add', { resource: 'place', resourceId: 7 }, alice.token)).json();
+    const a = (await req(t.app, 'POST', '/api/test-myreports/add', { body: { resource: 'place', resourceId: 7 }, token: alice.token })).json();
     expect(a.id).toBeGreaterThan(0);
-    expect((await call(t.app, 'GET', `/api/test-myreports/${a.id}`, undefined, alice.token)).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', `/api/test-myreports/${a.id}`, undefined, bob.token)).statusCode).toBe(404);
-    expect((await call(t.app, 'GET', '/api/test-myreports/list', undefined, bob.token)).json().total).toBe(0);
-    const upd = await call(t.app, 'POST', `/api/test-myreports/update/${a.id}`, { resource: 'hacked', resourceId: 1 }, bob.token);
+    expect((await req(t.app, 'GET', `/api/test-myreports/${a.id}`, { token: alice.token })).statusCode).toBe(200);
+    expect((await req(t.app, 'GET', `/api/test-myreports/${a.id}`, { token: bob.token })).statusCode).toBe(404);
+    expect((await req(t.app, 'GET', '/api/test-myreports/list', { token: bob.token })).json().total).toBe(0);
+    const upd = await req(t.app, 'POST', `/api/test-myreports/update/${a.id}`, { body: { resource: 'hacked', resourceId: 1 }, token: bob.token });
     expect(upd.statusCode).toBe(404);
-    expect((await call(t.app, 'DELETE', `/api/test-myreports/delete/${a.id}`, undefined, bob.token)).statusCode).toBe(404);
-    const still = (await call(t.app, 'GET', `/api/test-myreports/${a.id}`, undefined, alice.token)).json();
+    expect((await req(t.app, 'DELETE', `/api/test-myreports/delete/${a.id}`, { token: bob.token })).statusCode).toBe(404);
+    const still = (await req(t.app, 'GET', `/api/test-myreports/${a.id}`, { token: alice.token })).json();
     expect(still).toMatchObject({ resource: 'place', resourceId: 7 });
     // reporting needs a row the reporter can see
-    expect((await call(t.app, 'POST', `/api/test-myreports/objectionable/${a.id}`, { reason: 'spam' }, bob.token)).statusCode).toBe(404);
-    expect((await call(t.app, 'POST', `/api/test-myreports/objectionable/${a.id}`, { reason: 'spam' }, alice.token)).json()).toEqual({ ok: true });
-    const mine = await call(t.app, 'GET', '/api/test-myreports/list?f.resource=test-myreports', undefined, alice.token);
+    expect((await req(t.app, 'POST', `/api/test-myreports/objectionable/${a.id}`, { body: { reason: 'spam' }, token: bob.token })).statusCode).toBe(404);
+    expect((await req(t.app, 'POST', `/api/test-myreports/objectionable/${a.id}`, { body: { reason: 'spam' }, token: alice.token })).json()).toEqual({ ok: true });
+    const mine = await req(t.app, 'GET', '/api/test-myreports/list?f.resource=test-myreports', { token: alice.token });
     expect(mine.json().list).toMatchObject([{ resource: 'test-myreports', resourceId: a.id }]);
-    expect((await call(t.app, 'POST', `/api/test-myreports/objectionable/${a.id}`, { reason: 'x' })).statusCode).toBe(401);
+    expect((await req(t.app, 'POST', `/api/test-myreports/objectionable/${a.id}`, { body: { reason: 'x' } })).statusCode).toBe(401);
   });
 });
 
 describe('admin switches activation flags', () => {
   it('only an admin; the user sees the flag on the next session check', async () => {
     const url = `/api/admin/user/${alice.user.id}/flags`;
-    expect((await call(t.app, 'POST', url, { widgetv1activated: true })).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', url, { widgetv1activated: true }, alice.token)).statusCode).toBe(403);
-    const res = await call(t.app, 'POST', url, { widgetv1activated: true, hasGuest: true, profileFilled: true }, admin);
+    expect((await req(t.app, 'POST', url, { body: { widgetv1activated: true } })).statusCode).toBe(401);
+    expect((await req(t.app, 'POST', url, { body: { widgetv1activated: true }, token: alice.token })).statusCode).toBe(403);
+    const res = await req(t.app, 'POST', url, { body: { widgetv1activated: true, hasGuest: true, profileFilled: true }, token: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ widgetv1activated: true, hasGuest: true, widgetv2activated: false, profileFilled: false });
-    const me = (await call(t.app, 'GET', '/api/session/user', undefined, alice.token)).json();
+    const me = (await req(t.app, 'GET', '/api/session/user', { token: alice.token })).json();
     expect(me.widgetv1activated).toBe(true);
     expect(me.hasGuest).toBe(true);
-    expect((await call(t.app, 'POST', '/api/admin/user/999999/flags', { hasGuest: true }, admin)).statusCode).toBe(404);
-    expect((await call(t.app, 'POST', url, { hasGuest: 'yes' }, admin)).statusCode).toBe(400);
+    expect((await req(t.app, 'POST', '/api/admin/user/999999/flags', { body: { hasGuest: true }, token: admin })).statusCode).toBe(404);
+    expect((await req(t.app, 'POST', url, { body: { hasGuest: 'yes' }, token: admin })).statusCode).toBe(400);
   });
 });

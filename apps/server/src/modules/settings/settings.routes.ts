@@ -4,6 +4,7 @@ import { SettingInputSchema, SettingSchema } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { settings } from '../../platform/db/schema/index.ts';
 import { resource } from '../../platform/http/resource.ts';
+import { settingsAccountPart } from './settings.account.ts';
 
 const toApi = (r: Record<string, unknown>) => ({ id: r.id as number, key: r.key as string, value: r.value ?? null });
 
@@ -13,6 +14,7 @@ const toApi = (r: Record<string, unknown>) => ({ id: r.id as number, key: r.key 
  * calls work on the caller's rows only. POST /api/setting/save sets a value by key (upsert).
  */
 export const settingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.accountData.register(settingsAccountPart(db));
   resource(app, db, {
     path: '/api/setting/',
     name: 'setting',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OkSchema, SharedListSchema, ShareInputSchema, ShareRevokeSchema, ShareSchema, ShareTokenParamSchema } from '@spotlist/contracts';
+import { IdParamSchema, listResponseSchema, OkSchema, SharedListSchema, ShareInputSchema, ShareRevokeSchema, ShareSchema, ShareTokenParamSchema } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { viewerOf } from '../places/places.service.ts';
+import { viewerOf } from '../places/index.ts';
 import { sharesService } from './shares.service.ts';
 
 /** POST /api/share (SPEC §7), the public link GET /api/share/{token}, and revocation. */
@@ -13,6 +13,12 @@ export const shareRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> 
     '/api/share',
     { schema: { body: ShareInputSchema, response: { 200: ShareSchema }, tags }, config: { auth: 'user' } },
     async (req) => svc.create(req.body, req.user!),
+  );
+
+  app.get(
+    '/api/list/:id/shares',
+    { schema: { params: IdParamSchema, response: { 200: listResponseSchema(ShareSchema) }, tags }, config: { auth: 'user' } },
+    async (req) => svc.ofList(req.params.id, req.user!),
   );
 
   app.get(

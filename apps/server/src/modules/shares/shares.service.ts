@@ -4,20 +4,20 @@ import type { Db } from '../../platform/db/client.ts';
 import { lists, shareRecipients, shares, users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import type { SessionUser } from '../../platform/http/auth.ts';
-import { iso, qc, type Viewer } from '../places/place-sql.ts';
-import { listsService } from '../lists/lists.service.ts';
+import type { UserActor } from '../../platform/actor/actor.ts';
+import { iso, qualifiedColumn, type Viewer } from '../../platform/db/place-sql.ts';
+import { listsService } from '../lists/index.ts';
 
 const shareColumns = {
   id: shares.id,
   listId: shares.listId,
-  public: sql<boolean>`${qc(shares.tokenHash)} is not null`,
+  public: sql<boolean>`${qualifiedColumn(shares.tokenHash)} is not null`,
   expiresAt: shares.expiresAt,
   revokedAt: shares.revokedAt,
   createdAt: shares.createdAt,
   recipients: sql<{ id: number; nickname: string }[]>`coalesce((
     select jsonb_agg(jsonb_build_object('id', ru.id, 'nickname', ru.nickname) order by ru.id)
-    from ${shareRecipients} sr join ${users} ru on ru.id = sr.user_id where sr.share_id = ${qc(shares.id)}), '[]'::jsonb)`,
+    from ${shareRecipients} sr join ${users} ru on ru.id = sr.user_id where sr.share_id = ${qualifiedColumn(shares.id)}), '[]'::jsonb)`,
 };
 type ShareRow = {
   id: number;
@@ -51,7 +51,7 @@ export function sharesService(db: Db, publicUrl?: string) {
   });
 
   /** The caller's own list (403 error.list.readonly when only readable, 404 otherwise). */
-  async function ownList(tx: Db, listId: number, user: SessionUser): Promise<void> {
+  async function ownList(tx: Db, listId: number, user: UserActor): Promise<void> {
     const rows = await tx
       .select({ id: lists.id })
       .from(lists)
@@ -60,7 +60,7 @@ export function sharesService(db: Db, publicUrl?: string) {
     if (!rows[0]) throw await listsSvc.refusal(listId, user, tx);
   }
 
-  async function revokeWhere(cond: ReturnType<typeof and>, user: SessionUser): Promise<void> {
+  async function revokeWhere(cond: ReturnType<typeof and>, user: UserActor): Promise<void> {
     const rows = await db
       .update(shares)
       .set({ revokedAt: new Date() })
@@ -77,7 +77,7 @@ export function sharesService(db: Db, publicUrl?: string) {
   return {
     async create(
       input: { listId: number; userIds?: number[]; public?: boolean; expiresAt?: string | null },
-      user: SessionUser,
+      user: UserActor,
     ): Promise<Share> {
       const recipients = [...new Set(input.userIds ?? [])];
       if (!input.public && recipients.length === 0) throw new AppError(ErrorKey.shareEmpty, 400);
@@ -106,7 +106,7 @@ export function sharesService(db: Db, publicUrl?: string) {
     },
 
     /** GET /api/list/{id}/shares: the owner's shares of a list, newest first (tokens are not shown again). */
-    async ofList(listId: number, user: SessionUser): Promise<ListResponse<Share>> {
+    async ofList(listId: number, user: UserActor): Promise<ListResponse<Share>> {
       await ownList(db, listId, user);
       const rows = await db
         .select(shareColumns)
@@ -123,7 +123,7 @@ export function sharesService(db: Db, publicUrl?: string) {
           listId: shares.listId,
           expiresAt: shares.expiresAt,
           revokedAt: shares.revokedAt,
-          expired: sql<boolean>`${qc(shares.expiresAt)} is not null and ${qc(shares.expiresAt)} <= now()`,
+          expired: sql<boolean>`${qualifiedColumn(shares.expiresAt)} is not null and ${qualifiedColumn(shares.expiresAt)} <= now()`,
         })
         .from(shares)
         .where(eq(shares.tokenHash, hashToken(token)));
@@ -135,7 +135,7 @@ export function sharesService(db: Db, publicUrl?: string) {
       return { ...list, items, share: { expiresAt: row.expiresAt ? iso(row.expiresAt) : null } };
     },
 
-    revokeToken: (token: string, user: SessionUser) => revokeWhere(eq(shares.tokenHash, hashToken(token)), user),
-    revokeId: (id: number, user: SessionUser) => revokeWhere(eq(shares.id, id), user),
+    revokeToken: (token: string, user: UserActor) => revokeWhere(eq(shares.tokenHash, hashToken(token)), user),
+    revokeId: (id: number, user: UserActor) => revokeWhere(eq(shares.id, id), user),
   };
 }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { haversineMeters } from '@spotlist/contracts';
 import { shares } from '../../platform/db/schema/index.ts';
-import { buildTestApp, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
-import { addItem, addList, addPlace, req, SPOTS } from '../../../test/place-helpers.ts';
+import { buildTestApp, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { addItem, addList, addPlace, SPOTS } from '../../../test/place-helpers.ts';
 
 let t: TestApp;
 let alice: LoggedIn;

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -16,7 +15,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { translationOverrides } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-/** How long one instance reuses a language's overrides, and how long clients may keep them. */
+/** How long clients may keep a language's overrides (an instance keeps them until an admin changes one). */
 export const TRANSLATION_CACHE_SECONDS = 60;
 
 /**
@@ -24,36 +23,32 @@ export const TRANSLATION_CACHE_SECONDS = 60;
  * language as a flat object (key → text), with an ETag; the web app merges it over its own files.
  * An admin sets (POST) and removes (DELETE) single keys.
  */
-export const translationRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => number }> = async (app, { db, now = Date.now }) => {
-  const cache = new Map<string, { at: number; etag: string; map: TranslationMap }>();
+export const translationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['translations'];
-
-  async function load(lang: string) {
-    const hit = cache.get(lang);
-    if (hit && now() - hit.at < TRANSLATION_CACHE_SECONDS * 1000) return hit;
-    const rows = await db
-      .select({ key: translationOverrides.key, value: translationOverrides.value })
-      .from(translationOverrides)
-      .where(eq(translationOverrides.languageKey, lang))
-      .orderBy(asc(translationOverrides.key));
-    const map: TranslationMap = {};
-    for (const r of rows) map[r.key] = r.value; // keys are checked: no __proto__ / constructor segments
-    const etag = `"${crypto.createHash('sha256').update(JSON.stringify(rows)).digest('base64url').slice(0, 27)}"`;
-    const entry = { at: now(), etag, map };
-    cache.set(lang, entry);
-    return entry;
-  }
 
   app.get(
     '/api/translation/:lang',
     {
       schema: { params: TranslationLangParamSchema, response: { 200: TranslationMapSchema, 304: z.null() }, tags },
-      config: { auth: 'public' },
+      config: {
+        auth: 'public',
+        cache: {
+          scope: 'public',
+          tags: (req) => [`t${(req.params as { lang: string }).lang}`],
+          invalidatedBy: ['translation.changed', 'everything.changed'],
+          maxBytes: 16 * 1024 * 1024,
+          cacheControl: `public, max-age=${TRANSLATION_CACHE_SECONDS}`,
+        },
+      },
     },
-    async (req, reply) => {
-      const { etag, map } = await load(req.params.lang);
-      reply.header('etag', etag).header('cache-control', `public, max-age=${TRANSLATION_CACHE_SECONDS}`);
-      if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
+    async (req) => {
+      const rows = await db
+        .select({ key: translationOverrides.key, value: translationOverrides.value })
+        .from(translationOverrides)
+        .where(eq(translationOverrides.languageKey, req.params.lang))
+        .orderBy(asc(translationOverrides.key));
+      const map: TranslationMap = {};
+      for (const r of rows) map[r.key] = r.value; // keys are checked: no __proto__ / constructor segments
       return map;
     },
   );
@@ -78,7 +73,7 @@ export const translationRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => numb
           set: { value: sql`excluded.value`, updatedAt: new Date() },
         })
         .returning();
-      cache.delete(req.params.lang);
+      await app.events.emit('translation.changed', { language: req.params.lang });
       return { language: row.languageKey, key: row.key, value: row.value };
     },
   );
@@ -91,7 +86,7 @@ export const translationRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => numb
         .delete(translationOverrides)
         .where(and(eq(translationOverrides.languageKey, req.params.lang), eq(translationOverrides.key, req.params.key)))
         .returning({ id: translationOverrides.id });
-      cache.delete(req.params.lang);
+      await app.events.emit('translation.changed', { language: req.params.lang });
       if (!rows[0]) throw new AppError(ErrorKey.notFound, 404);
       return { ok: true as const };
     },

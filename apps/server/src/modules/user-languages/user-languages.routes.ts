@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listResponseSchema, UserLanguageRefSchema, UserLanguageSchema, type UserLanguage } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { userLanguagesService } from './user-languages.service.ts';
+import { userLanguagesAccountPart } from './user-languages.account.ts';
 
 const asList = (list: UserLanguage[]) => ({ list, total: list.length, pageIndex: 0, pageSize: list.length });
 
 /** The caller's content languages (SPEC §7). Every answer is the caller's whole list afterwards. */
 export const userLanguageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.accountData.register(userLanguagesAccountPart(db));
   const svc = userLanguagesService(db);
   const response = { 200: listResponseSchema(UserLanguageSchema) };
   const tags = ['languages'];

@@ -1,3 +1,4 @@
+import { permissionsOf } from '../../platform/http/auth.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AccountType, USER_FLAGS, Visibility, type AppLanguage, type Location, type User, type UserFlag } from '@spotlist/contracts';
@@ -14,15 +15,7 @@ import {
   userSecurityRoles,
   users,
 } from '../../platform/db/schema/index.ts';
-import { countryView } from '../reference/country-names.ts';
-
-/** The permissions a user has through its security roles (SPEC §3 permissionsInclude). */
-export const permissionsOf = (userId: unknown) => sql<string[]>`coalesce((
-  select jsonb_agg(distinct p.value order by p.value)
-  from ${userSecurityRoles} usr
-  join ${securityRoles} r on r.id = usr.security_role_id
-  cross join lateral jsonb_array_elements_text(r.permissions) p
-  where usr.user_id = ${userId}), '[]'::jsonb)`;
+import { countryView } from '../reference/index.ts';
 
 /** A business's locations in their order (SPEC §3 locationList.list), as one JSON value. */
 const locationsOf = (userId: unknown) => sql<Location[]>`coalesce((

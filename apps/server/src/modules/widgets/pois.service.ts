@@ -1,5 +1,5 @@
 /**
- * The POIs of a widget (modules/README.md "Widgets, guests, analytics"): the places a widget shows,
+ * The POIs of a widget (./README.md): the places a widget shows,
  * in order, with their texts and pictures. The read side — the POI rows with their place and
  * picture (`poiRows`, `poiPlaceColumns`, `documentUrls`, also used by the public widget answer and
  * the guest app) and the POI views of a widget's detail (`poiViews`) — and the business's changes:
@@ -20,10 +20,11 @@ import type { Db } from '../../platform/db/client.ts';
 import { documents, places, widgetPois, widgets } from '../../platform/db/schema/index.ts';
 import type { PoiTextsRow } from '../../platform/db/schema/widgets.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../platform/http/auth.ts';
-import { fileUrl, thumbUrl } from '../documents/documents.service.ts';
-import { placeContentColumns, placeReadableSql, qc } from '../places/place-sql.ts';
-import { isAdmin, placeValues } from '../places/places.service.ts';
+import type { UserActor } from '../../platform/actor/actor.ts';
+import { isAdmin } from '../../platform/http/auth.ts';
+import { fileUrl, thumbUrl } from '../documents/index.ts';
+import { placeContentColumns, placeReadableSql, qualifiedColumn } from '../../platform/db/place-sql.ts';
+import { placeValues } from '../places/index.ts';
 import type { FeatureFlags } from '../../platform/http/feature-flags.ts';
 import { cleanTexts, type WidgetsService } from './widgets.service.ts';
 
@@ -104,7 +105,7 @@ export function poisService(widgetsSvc: Pick<WidgetsService, 'own' | 'bump' | 'c
     /** POST /api/widgetpoi/add: a readable catalogue place, or a new one made by the caller. */
     async addPoi(
       input: { widgetId: number; placeId?: number; place?: PlaceInputParsed; texts?: PoiTextsRow },
-      user: SessionUser,
+      user: UserActor,
       flags: FeatureFlags,
       base: string,
       language: AppLanguage,
@@ -143,7 +144,7 @@ export function poisService(widgetsSvc: Pick<WidgetsService, 'own' | 'bump' | 'c
     },
 
     /** The caller's widget POI (its widget locked), or 404. */
-    async ownPoi(tx: Tx, poiId: number, user: SessionUser, flags: FeatureFlags) {
+    async ownPoi(tx: Tx, poiId: number, user: UserActor, flags: FeatureFlags) {
       const [p] = await tx
         .select({ id: widgetPois.id, widgetId: widgetPois.widgetId, position: widgetPois.position })
         .from(widgetPois)
@@ -154,7 +155,7 @@ export function poisService(widgetsSvc: Pick<WidgetsService, 'own' | 'bump' | 'c
       return { ...p, publicId: w.publicId };
     },
 
-    async removePoi(poiId: number, user: SessionUser, flags: FeatureFlags, base: string, language: AppLanguage): Promise<WidgetDetail> {
+    async removePoi(poiId: number, user: UserActor, flags: FeatureFlags, base: string, language: AppLanguage): Promise<WidgetDetail> {
       return change(async (tx) => {
         const p = await this.ownPoi(tx, poiId, user, flags);
         const gone = await tx.delete(widgetPois).where(eq(widgetPois.id, p.id)).returning({ position: widgetPois.position });
@@ -171,7 +172,7 @@ export function poisService(widgetsSvc: Pick<WidgetsService, 'own' | 'bump' | 'c
     async reorderPois(
       widgetId: number,
       poiIds: number[],
-      user: SessionUser,
+      user: UserActor,
       flags: FeatureFlags,
       base: string,
       language: AppLanguage,
@@ -190,7 +191,7 @@ export function poisService(widgetsSvc: Pick<WidgetsService, 'own' | 'bump' | 'c
           );
           await tx
             .update(widgetPois)
-            .set({ position: sql`case ${qc(widgetPois.id)} ${cases} end` })
+            .set({ position: sql`case ${qualifiedColumn(widgetPois.id)} ${cases} end` })
             .where(eq(widgetPois.widgetId, w.id));
         }
         await bump(tx, w.id);
@@ -198,7 +199,7 @@ export function poisService(widgetsSvc: Pick<WidgetsService, 'own' | 'bump' | 'c
       });
     },
 
-    async poiTexts(poiId: number, texts: PoiTextsRow, user: SessionUser, flags: FeatureFlags, base: string, language: AppLanguage) {
+    async poiTexts(poiId: number, texts: PoiTextsRow, user: UserActor, flags: FeatureFlags, base: string, language: AppLanguage) {
       return change(async (tx) => {
         const p = await this.ownPoi(tx, poiId, user, flags);
         await tx

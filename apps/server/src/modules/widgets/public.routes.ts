@@ -2,20 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorKey, PublicWidgetSchema } from '@spotlist/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { sendCompressed } from '../../lib/compression.ts';
-import { matchesEtag, visitorLanguage, type PublicWidgetCache } from './public-widget.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { userTag } from '../../platform/events/stamps.ts';
+import { cacheTags } from '../../platform/http/response-cache.ts';
+import { buildPublicWidget, visitorLanguage, widgetHead } from './public-widget.ts';
 
 const PUBLIC_ID = /^[A-Za-z0-9_-]{8,32}$/;
+/** Memory for cached public widget answers, per instance. */
+const PUBLIC_WIDGET_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
- * GET /api/public/widget/{publicId}?lang=xx: the widget as visitors see it, from the in-process
- * cache (public-widget.ts). `Cache-Control: public, no-cache` with an ETag: browsers and proxies
- * keep it but ask every time, and the 304 costs no database work on a cache hit, so a business's
- * change shows on the next view.
+ * GET /api/public/widget/{publicId}?lang=xx: the widget as visitors see it, from the response
+ * cache until the widget, its owner (a picture, a flag), a place or an admin changes something.
+ * `Cache-Control: public, no-cache` with an ETag: browsers and proxies keep it but ask every time,
+ * and the 304 costs no database work on a cache hit, so a business's change shows on the next view.
  */
-export const publicWidgetRoutes: FastifyPluginAsyncZod<{ cache: PublicWidgetCache }> = async (app, { cache }) => {
-  // each cached answer's UTF-8 bytes (and through them its compressed copies), made once
-  const bytes = new WeakMap<object, Buffer>();
+export const publicWidgetRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/public/widget/:publicId',
     {
@@ -25,23 +27,31 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod<{ cache: PublicWidgetCach
         response: { 200: PublicWidgetSchema, 304: z.null() },
         tags: ['public'],
       },
-      config: { auth: 'public', xsrf: false },
+      config: {
+        auth: 'public',
+        xsrf: false,
+        cache: {
+          scope: 'public',
+          tags: (req) => [`w${(req.params as { publicId: string }).publicId}`],
+          // a widget's own changes, and what its answer shows of its owner's, places' and admins'
+          invalidatedBy: ['widget.changed', 'user.wrote', 'profile.changed', 'place.changed', 'everything.changed'],
+          // the app language header plays no part in a visitor's answer
+          key: (req) => visitorLanguage((req.query as { lang?: string }).lang),
+          maxBytes: PUBLIC_WIDGET_CACHE_BYTES,
+        },
+      },
       logLevel: 'warn',
       // the schemas above document the route; the handler checks the id itself and reads `lang`
       // leniently (anything unknown is "no language"), so the per-request zod passes are skipped
       validatorCompiler: () => (data: unknown) => ({ value: data }),
     },
-    async (req, reply) => {
-      if (typeof req.params.publicId !== 'string' || !PUBLIC_ID.test(req.params.publicId)) throw new AppError(ErrorKey.widgetNotFound, 404);
-      const got = cache.get(req.params.publicId, visitorLanguage(req.query.lang));
-      const entry = got instanceof Promise ? await got : got;
-      if (entry.body === null) throw new AppError(ErrorKey.widgetNotFound, 404);
-      reply.header('etag', entry.etag).header('cache-control', 'public, no-cache');
-      if (matchesEtag(req.headers['if-none-match'], entry.etag)) return reply.status(304).send(undefined as unknown as null); // no body, no content-length
-      // serialized once per revision and language: JSON bytes go out past the serializer
-      let body = bytes.get(entry);
-      if (!body) bytes.set(entry, (body = Buffer.from(entry.body)));
-      return sendCompressed(req, reply.header('content-type', 'application/json; charset=utf-8'), body, 'dynamic');
+    async (req) => {
+      const { publicId } = req.params;
+      if (typeof publicId !== 'string' || !PUBLIC_ID.test(publicId)) throw new AppError(ErrorKey.widgetNotFound, 404);
+      const head = await widgetHead(db, publicId);
+      if (!head) throw new AppError(ErrorKey.widgetNotFound, 404);
+      cacheTags(req, userTag(head.ownerId));
+      return buildPublicWidget(db, head, visitorLanguage(req.query.lang));
     },
   );
 };

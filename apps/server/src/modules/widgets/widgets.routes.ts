@@ -20,7 +20,7 @@ import {
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { PoiTextsRow } from '../../platform/db/schema/widgets.ts';
-import { addFlagGate, requestFlags, type FeatureFlag } from '../../platform/http/feature-flags.ts';
+import { requestFlags, type FeatureFlag } from '../../platform/http/feature-flags.ts';
 import { poisService } from './pois.service.ts';
 import { widgetsService } from './widgets.service.ts';
 
@@ -38,12 +38,11 @@ const ANY: readonly FeatureFlag[] = ['widgetv1activated', 'widgetv2activated'];
  * gate every route (flags.ts); widget and POI changes answer the widget with its POIs, as
  * GET /api/widget/{id} does. POST /api/widgetpoi/image/update lives in the documents module.
  */
-export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string; changed: (publicId: string) => void }> = async (
+export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> = async (
   app,
-  { db, publicUrl, changed },
+  { db, publicUrl },
 ) => {
-  addFlagGate(app, db);
-  const svc = widgetsService(db, changed);
+  const svc = widgetsService(db, (publicId) => void app.events.emit('widget.changed', { publicId }));
   const pois = poisService(svc);
   const tags = ['widgets'];
   const base = (req: FastifyRequest) => baseUrlOf(req, publicUrl);
@@ -53,7 +52,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string; c
       `/api/widget/${type}`,
       {
         schema: { response: { 200: WidgetListSchema }, tags },
-        config: { auth: 'user', flags: type === 'v1' ? V1 : type === 'v2' ? V2 : ANY },
+        config: { auth: 'user', flag: type === 'v1' ? V1 : type === 'v2' ? V2 : ANY },
       },
       async (req) => svc.list(type, req.query, req.user!, requestFlags(req), base(req)),
     );
@@ -61,13 +60,13 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string; c
 
   app.post(
     '/api/widget/mine',
-    { schema: { response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flags: V1 } },
+    { schema: { response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flag: V1 } },
     async (req) => svc.mine(req.user!, base(req), req.ctx.language),
   );
 
   app.post(
     '/api/widget/add',
-    { schema: { body: WidgetInputSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flags: ANY } },
+    { schema: { body: WidgetInputSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flag: ANY } },
     async (req) => svc.add(req.body, req.user!, requestFlags(req), base(req), req.ctx.language),
   );
 
@@ -75,14 +74,14 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string; c
     '/api/widget/update/:id',
     {
       schema: { params: IdParamSchema, body: WidgetUpdateSchema, response: { 200: WidgetDetailSchema }, tags },
-      config: { auth: 'user', flags: ANY },
+      config: { auth: 'user', flag: ANY },
     },
     async (req) => svc.update(req.params.id, req.body, req.user!, requestFlags(req), base(req), req.ctx.language),
   );
 
   app.delete(
     '/api/widget/delete/:id',
-    { schema: { params: IdParamSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user', flags: V2 } },
+    { schema: { params: IdParamSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user', flag: V2 } },
     async (req) => {
       await svc.remove(req.params.id, req.user!, requestFlags(req));
       return { ok: true as const };
@@ -92,37 +91,37 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string; c
   const settingParams = z.object({ name: WidgetSettingNameSchema });
   app.get(
     '/api/widget/setting',
-    { schema: { response: { 200: WidgetSettingSchema }, tags }, config: { auth: 'user', flags: ANY } },
+    { schema: { response: { 200: WidgetSettingSchema }, tags }, config: { auth: 'user', flag: ANY } },
     async (req) => svc.setting(DEFAULT_WIDGET_SETTING, req.user!),
   );
   app.get(
     '/api/widget/setting/:name',
-    { schema: { params: settingParams, response: { 200: WidgetSettingSchema }, tags }, config: { auth: 'user', flags: ANY } },
+    { schema: { params: settingParams, response: { 200: WidgetSettingSchema }, tags }, config: { auth: 'user', flag: ANY } },
     async (req) => svc.setting(req.params.name, req.user!),
   );
   app.post(
     '/api/widget/setting',
-    { schema: { body: WidgetSettingInputSchema, response: { 200: WidgetSettingSchema }, tags }, config: { auth: 'user', flags: ANY } },
+    { schema: { body: WidgetSettingInputSchema, response: { 200: WidgetSettingSchema }, tags }, config: { auth: 'user', flag: ANY } },
     async (req) => svc.saveSetting(DEFAULT_WIDGET_SETTING, req.body.value, req.user!),
   );
   app.post(
     '/api/widget/setting/:name',
     {
       schema: { params: settingParams, body: WidgetSettingInputSchema, response: { 200: WidgetSettingSchema }, tags },
-      config: { auth: 'user', flags: ANY },
+      config: { auth: 'user', flag: ANY },
     },
     async (req) => svc.saveSetting(req.params.name, req.body.value, req.user!),
   );
 
   app.get(
     '/api/widget/:id',
-    { schema: { params: IdParamSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flags: ANY } },
+    { schema: { params: IdParamSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flag: ANY } },
     async (req) => svc.get(req.params.id, req.user!, requestFlags(req), base(req), req.ctx.language),
   );
 
   app.post(
     '/api/widgetpoi/add',
-    { schema: { body: WidgetPoiAddSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flags: ANY } },
+    { schema: { body: WidgetPoiAddSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flag: ANY } },
     async (req) => {
       const b = req.body;
       return pois.addPoi(
@@ -142,19 +141,19 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string; c
 
   app.post(
     '/api/widgetpoi/remove',
-    { schema: { body: WidgetPoiRemoveSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flags: ANY } },
+    { schema: { body: WidgetPoiRemoveSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flag: ANY } },
     async (req) => pois.removePoi(req.body.id, req.user!, requestFlags(req), base(req), req.ctx.language),
   );
 
   app.post(
     '/api/widgetpoi/reorder',
-    { schema: { body: WidgetPoiReorderSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flags: ANY } },
+    { schema: { body: WidgetPoiReorderSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flag: ANY } },
     async (req) => pois.reorderPois(req.body.widgetId, req.body.poiIds, req.user!, requestFlags(req), base(req), req.ctx.language),
   );
 
   app.post(
     '/api/widgetpoi/texts',
-    { schema: { body: WidgetPoiTextsSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flags: ANY } },
+    { schema: { body: WidgetPoiTextsSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flag: ANY } },
     async (req) => pois.poiTexts(req.body.id, req.body.texts as PoiTextsRow, req.user!, requestFlags(req), base(req), req.ctx.language),
   );
 };

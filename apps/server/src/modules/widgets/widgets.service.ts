@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorKey,
@@ -10,22 +9,23 @@ import {
   type WidgetSetting,
   type WidgetType,
   type WidgetView,
+  widgetFlag,
 } from '@spotlist/contracts';
+import { newPublicId } from '../../lib/tokens.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { guestApps, languages, users, widgetPois, widgets, widgetSettings } from '../../platform/db/schema/index.ts';
 import type { WidgetStyleRow, WidgetTextsRow } from '../../platform/db/schema/widgets.ts';
 import { checkFilters, checkSort, readListQuery } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../platform/http/auth.ts';
-import { containsPattern, iso, qc } from '../places/place-sql.ts';
-import { needWidgetFlag, type FeatureFlags } from '../../platform/http/feature-flags.ts';
+import type { UserActor } from '../../platform/actor/actor.ts';
+import { containsPattern, iso, qualifiedColumn } from '../../platform/db/place-sql.ts';
+import { needFlag, type FeatureFlags } from '../../platform/http/feature-flags.ts';
 import { poiViews } from './pois.service.ts';
 
 /** v2 widgets per business. */
 export const WIDGET_V2_MAX = 100;
 
 /** A random public id: 16 characters of base64url (96 bits). */
-export const newPublicId = (): string => crypto.randomBytes(12).toString('base64url');
 
 /** Drops empty entries: `{ de: { title: '' } }` → `{}`. */
 export function cleanTexts<T extends Record<string, string | null | undefined>>(
@@ -65,7 +65,7 @@ const widgetColumns = {
   revision: widgets.revision,
   createdAt: widgets.createdAt,
   updatedAt: widgets.updatedAt,
-  poiCount: sql<number>`(select count(*)::int from ${widgetPois} where ${qc(widgetPois.widgetId)} = ${qc(widgets.id)})`,
+  poiCount: sql<number>`(select count(*)::int from ${widgetPois} where ${qualifiedColumn(widgetPois.widgetId)} = ${qualifiedColumn(widgets.id)})`,
 };
 type WidgetRow = Pick<
   typeof widgets.$inferSelect,
@@ -89,10 +89,10 @@ const toView = (r: WidgetRow, base: string): WidgetView => ({
 });
 
 /**
- * The business side of widgets (modules/README.md "Widgets, guests, analytics"). Every widget
+ * The business side of widgets (./README.md). Every widget
  * lookup is by id and owner: another business's id is a 404, as is an unknown one. A widget of a
  * version the caller has no flag for is a 403. Every change bumps `revision` (in the same
- * transaction) and then tells `changed(publicId)` so this instance's public cache drops it.
+ * transaction) and then tells `changed(publicId)` (the route emits widget.changed).
  * The POI changes (pois.service.ts) use `own`, `bump`, `change` and `detail` from here.
  */
 export function widgetsService(db: Db, changed: (publicId: string) => void) {
@@ -107,7 +107,7 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
     return (row?.key ?? 'en') as AppLanguage;
   }
 
-  async function row(tx: Tx, id: number, user: SessionUser): Promise<WidgetRow | undefined> {
+  async function row(tx: Tx, id: number, user: UserActor): Promise<WidgetRow | undefined> {
     const [r] = await tx
       .select(widgetColumns)
       .from(widgets)
@@ -116,14 +116,14 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
   }
 
   /** The caller's widget, locked for a change, or 404; 403 without the flag of its version. */
-  async function own(tx: Tx, id: number, user: SessionUser, flags: FeatureFlags, lock = false) {
+  async function own(tx: Tx, id: number, user: UserActor, flags: FeatureFlags, lock = false) {
     const q = tx
       .select({ id: widgets.id, publicId: widgets.publicId, version: widgets.version })
       .from(widgets)
       .where(and(eq(widgets.id, id), eq(widgets.ownerId, user.id)));
     const [w] = lock ? await q.for('update') : await q;
     if (!w) throw notFound();
-    needWidgetFlag(flags, w.version);
+    needFlag(flags, widgetFlag(w.version));
     return w;
   }
 
@@ -133,20 +133,20 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
       .set({ revision: sql`${widgets.revision} + 1` })
       .where(eq(widgets.id, id));
 
-  async function detail(tx: Tx, id: number, user: SessionUser, base: string, language: AppLanguage): Promise<WidgetDetail> {
+  async function detail(tx: Tx, id: number, user: UserActor, base: string, language: AppLanguage): Promise<WidgetDetail> {
     const r = await row(tx, id, user);
     if (!r) throw notFound();
     return { ...toView(r, base), pois: await poiViews(tx, id, language) };
   }
 
-  /** Runs a change in a transaction, then drops the widget from the public cache. */
+  /** Runs a change in a transaction, then tells `changed` (its public answer goes). */
   async function change<T>(fn: (tx: Tx) => Promise<{ publicId: string; result: T }>): Promise<T> {
     const { publicId, result } = await db.transaction(async (t) => fn(t as unknown as Tx));
     changed(publicId);
     return result;
   }
 
-  async function insertWidget(tx: Tx, input: WidgetInputParsed, user: SessionUser, version: 1 | 2) {
+  async function insertWidget(tx: Tx, input: WidgetInputParsed, user: UserActor, version: 1 | 2) {
     const langs = input.languages && input.languages.length > 0 ? input.languages : [await ownerLanguage(tx, user.id)];
     const [w] = await tx
       .insert(widgets)
@@ -173,7 +173,7 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
     change,
 
     /** GET /api/widget/{type}: v1, v2, or all the versions the caller has a flag for. */
-    async list(type: WidgetType, query: unknown, user: SessionUser, flags: FeatureFlags, base: string): Promise<ListResponse<WidgetView>> {
+    async list(type: WidgetType, query: unknown, user: UserActor, flags: FeatureFlags, base: string): Promise<ListResponse<WidgetView>> {
       const q = readListQuery(query);
       checkFilters(q, ['q']);
       const sorts = checkSort(q, WIDGET_LIST_SORTS);
@@ -204,7 +204,7 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
     },
 
     /** POST /api/widget/mine: the v1 widget, made on the first call. */
-    async mine(user: SessionUser, base: string, language: AppLanguage): Promise<WidgetDetail> {
+    async mine(user: UserActor, base: string, language: AppLanguage): Promise<WidgetDetail> {
       const [existing] = await db
         .select({ id: widgets.id })
         .from(widgets)
@@ -226,13 +226,13 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
     /** POST /api/widget/add. */
     async add(
       input: WidgetInputParsed,
-      user: SessionUser,
+      user: UserActor,
       flags: FeatureFlags,
       base: string,
       language: AppLanguage,
     ): Promise<WidgetDetail> {
       const version = input.version ?? 2;
-      needWidgetFlag(flags, version);
+      needFlag(flags, widgetFlag(version));
       return change(async (tx) => {
         // one at a time per owner, so the limits below hold under concurrent calls
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
@@ -248,7 +248,7 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
       });
     },
 
-    async get(id: number, user: SessionUser, flags: FeatureFlags, base: string, language: AppLanguage): Promise<WidgetDetail> {
+    async get(id: number, user: UserActor, flags: FeatureFlags, base: string, language: AppLanguage): Promise<WidgetDetail> {
       await own(db, id, user, flags);
       return detail(db, id, user, base, language);
     },
@@ -256,7 +256,7 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
     async update(
       id: number,
       input: Partial<WidgetInputParsed>,
-      user: SessionUser,
+      user: UserActor,
       flags: FeatureFlags,
       base: string,
       language: AppLanguage,
@@ -278,7 +278,7 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
     },
 
     /** DELETE /api/widget/delete/{id}: v2 widgets only (the v1 widget is the business's one widget). */
-    async remove(id: number, user: SessionUser, flags: FeatureFlags): Promise<void> {
+    async remove(id: number, user: UserActor, flags: FeatureFlags): Promise<void> {
       await change(async (tx) => {
         const w = await own(tx, id, user, flags, true);
         if (w.version === 1) throw new AppError(ErrorKey.widgetV1Delete, 409);
@@ -292,7 +292,7 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
       });
     },
 
-    async setting(name: string, user: SessionUser): Promise<WidgetSetting> {
+    async setting(name: string, user: UserActor): Promise<WidgetSetting> {
       const [r] = await db
         .select({ name: widgetSettings.name, value: widgetSettings.value, updatedAt: widgetSettings.updatedAt })
         .from(widgetSettings)
@@ -300,7 +300,7 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
       return r ? { name: r.name, value: r.value ?? {}, updatedAt: iso(r.updatedAt) } : { name, value: {}, updatedAt: null };
     },
 
-    async saveSetting(name: string, value: Record<string, unknown>, user: SessionUser): Promise<WidgetSetting> {
+    async saveSetting(name: string, value: Record<string, unknown>, user: UserActor): Promise<WidgetSetting> {
       if (Buffer.byteLength(JSON.stringify(value)) > WIDGET_SETTING_MAX_BYTES) throw new AppError(ErrorKey.widgetSettingTooLarge, 400);
       await db.transaction(async (t) => {
         const tx = t as unknown as Tx;

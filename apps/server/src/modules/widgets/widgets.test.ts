@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WidgetAnalyticsSchema, WidgetDetailSchema, WidgetListSchema, WidgetSettingSchema } from '@spotlist/contracts';
-import { buildTestApp, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
-import { addPlace, req, SPOTS } from '../../../test/place-helpers.ts';
-import { ALL_FLAGS, business, setFlags } from './widget-test-helpers.ts';
+import { buildTestApp, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { addPlace, SPOTS } from '../../../test/place-helpers.ts';
+import { ALL_FLAGS, business, setFlags } from '../../../test/widget-helpers.ts';
 
 let t: TestApp;
 let acme: LoggedIn; // both widget flags and hasGuest

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { PubSub } from './pubsub.ts';
 import { EVENT_NAMES, type EventMap, type EventName } from './event-map.ts';
 
@@ -23,6 +24,9 @@ const CHANNEL = 'events';
 const KNOWN = new Set<string>(EVENT_NAMES);
 
 export function eventBus(pubsub: PubSub, log: (err: unknown, name: string) => void = () => {}): EventBus {
+  // this bus's own publications come back on an in-process pub/sub shared by several app
+  // instances (tests); they ran here already when emitted
+  const self = crypto.randomBytes(6).toString('base64url');
   const handlers = new Map<EventName, EventHandler<never>[]>();
   const run = (name: EventName, payload: unknown, origin: 'local' | 'remote') => {
     for (const h of handlers.get(name) ?? []) {
@@ -43,6 +47,7 @@ export function eventBus(pubsub: PubSub, log: (err: unknown, name: string) => vo
         return;
       }
       if (!Array.isArray(parsed) || !KNOWN.has(parsed[0]) || typeof parsed[1] !== 'object' || parsed[1] === null) return;
+      if (parsed[2] === self) return;
       run(parsed[0] as EventName, parsed[1], 'remote');
     })
     .catch(() => {});
@@ -52,7 +57,7 @@ export function eventBus(pubsub: PubSub, log: (err: unknown, name: string) => vo
       run(name, payload, 'local');
       // a Redis that is down loses the message; the other instances' caches stop serving while
       // their subscriber is down and start afresh after (onResync), and age out otherwise
-      await pubsub.publish(CHANNEL, JSON.stringify([name, payload])).catch((err: unknown) => log(err, name));
+      await pubsub.publish(CHANNEL, JSON.stringify([name, payload, self])).catch((err: unknown) => log(err, name));
     },
     on(name, handler) {
       const list = handlers.get(name) ?? [];

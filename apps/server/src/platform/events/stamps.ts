@@ -2,9 +2,9 @@ import type { EventBus } from './bus.ts';
 import type { EventMap, EventName } from './event-map.ts';
 
 /**
- * Which cached entries an event makes stale. An entry carries one tag (`u<userId>` for what one
- * user reads, `w<publicId>` for a widget's public answer, `l<listId>`, `t<language>`); an event
- * names the tags it touches, or null for every entry.
+ * Which cached entries an event makes stale. An entry carries the tags of what it was made of
+ * (`u<userId>` for what one user reads or owns, `w<publicId>` for a widget's public answer,
+ * `l<listId>`, `t<language>`); an event names the tags it touches, or null for every entry.
  */
 export const TAGS_OF: { [K in EventName]: (payload: EventMap[K]) => readonly string[] | null } = {
   'user.wrote': (p) => [userTag(p.userId)],
@@ -35,8 +35,8 @@ export const userTag = (userId: number) => `u${userId}`;
 export interface Stamps {
   /** Take before reading; null while caching is off (read from the database, store nothing). */
   stamp(): Stamp | null;
-  /** No event touching this tag (or everything) since the stamp, and the stamp is young enough. */
-  fresh(stamp: Stamp, tag: string): boolean;
+  /** No event touching these tags (or everything) since the stamp, and the stamp is young enough. */
+  fresh(stamp: Stamp, tags: readonly string[]): boolean;
 }
 
 export interface Stamp {
@@ -81,16 +81,20 @@ export function stamps(
 
   return {
     stamp: () => (bus.live && opts.maxAgeMs > 0 ? { all: allEpoch, seq, at: now() } : null),
-    fresh: (s, tag) => bus.live && s.all === allEpoch && (lastBump.get(tag) ?? 0) <= s.seq && now() - s.at < opts.maxAgeMs,
+    fresh(s, tags) {
+      if (!bus.live || s.all !== allEpoch || now() - s.at >= opts.maxAgeMs) return false;
+      for (const t of tags) if ((lastBump.get(t) ?? 0) > s.seq) return false;
+      return true;
+    },
   };
 }
 
 /**
  * A bounded map of stamped entries (oldest dropped first, by count and by bytes). An entry carries
- * one tag and is returned only while its stamp is fresh for it.
+ * the tags of what it was made of and is returned only while its stamp is fresh for all of them.
  */
 export function stampedCache<V>(st: Stamps, limits: { maxEntries: number; maxBytes?: number }) {
-  const entries = new Map<string, { value: V; tag: string; stamp: Stamp; bytes: number }>();
+  const entries = new Map<string, { value: V; tags: readonly string[]; stamp: Stamp; bytes: number }>();
   let bytes = 0;
   const drop = (key: string) => {
     const e = entries.get(key);
@@ -102,15 +106,15 @@ export function stampedCache<V>(st: Stamps, limits: { maxEntries: number; maxByt
     get(key: string): V | undefined {
       const e = entries.get(key);
       if (!e) return undefined;
-      if (st.fresh(e.stamp, e.tag)) return e.value;
+      if (st.fresh(e.stamp, e.tags)) return e.value;
       drop(key);
       return undefined;
     },
     /** `stamp` is the one taken before reading; null (caching off) stores nothing. */
-    set(key: string, tag: string, stamp: Stamp | null, value: V, size = 0): void {
-      if (!stamp || !st.fresh(stamp, tag)) return;
+    set(key: string, tags: readonly string[], stamp: Stamp | null, value: V, size = 0): void {
+      if (!stamp || !st.fresh(stamp, tags)) return;
       drop(key);
-      entries.set(key, { value, tag, stamp, bytes: size });
+      entries.set(key, { value, tags, stamp, bytes: size });
       bytes += size;
       for (const k of entries.keys()) {
         if (entries.size <= limits.maxEntries && (limits.maxBytes === undefined || bytes <= limits.maxBytes)) break;

@@ -4,17 +4,18 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { preparedPerDb } from '../db/prepared.ts';
 import { ErrorKey, type AccountTypeId } from '@spotlist/contracts';
 import type { Db } from '../db/client.ts';
-import { authSessions, users } from '../db/schema/index.ts';
+import { authSessions, securityRoles, users, userSecurityRoles } from '../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { UserActor } from '../actor/actor.ts';
 import type { EventBus } from '../events/bus.ts';
 import { stampedCache, stamps, userTag, type Stamps } from '../events/stamps.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { permissionsOf } from '../../modules/users/users.repo.ts';
 
 /** Who may call a route. Every route declares one in `config.auth`; the default is 'user'. */
 export type AccessRule = 'public' | 'user' | 'admin';
 
-export interface SessionUser {
+/** The user of a request's access token: the actor routes hand to services, with the session it came by. */
+export interface SessionUser extends UserActor {
   id: number;
   sessionId: number;
   accountType: AccountTypeId;
@@ -32,6 +33,17 @@ declare module 'fastify' {
 }
 
 export const ADMIN_PERMISSION = 'admin';
+
+/** Whether the user holds the admin permission (through any of its roles). */
+export const isAdmin = (user: Pick<UserActor, 'permissions'> | null | undefined): boolean => !!user?.permissions.includes(ADMIN_PERMISSION);
+
+/** The permissions a user has through its security roles (SPEC §3 permissionsInclude). */
+export const permissionsOf = (userId: unknown) => sql<string[]>`coalesce((
+  select jsonb_agg(distinct p.value order by p.value)
+  from ${userSecurityRoles} usr
+  join ${securityRoles} r on r.id = usr.security_role_id
+  cross join lateral jsonb_array_elements_text(r.permissions) p
+  where usr.user_id = ${userId}), '[]'::jsonb)`;
 export const AUTH_HEADER = 'x-auth-token';
 
 /** API routes are closed unless they say otherwise; the web app's files and the API docs are open. */
@@ -89,7 +101,7 @@ export function sessionFinder(db: Db, inv: Stamps) {
       permissions: Object.freeze(row.permissions) as string[],
       expiresAt: row.expiresAt.getTime(),
     });
-    cache.set(hash, userTag(row.id), stamp, session);
+    cache.set(hash, [userTag(row.id)], stamp, session);
     return session;
   };
   return (token: string): SessionUser | null | Promise<SessionUser | null> => {
@@ -110,7 +122,7 @@ export const authPlugin = fp<{ db: Db; events: EventBus; maxAgeMs: number }>(
       if (rule === 'public' || !req.routeOptions.url) return;
       if (!token) return new AppError(ErrorKey.unauthorized, 401);
       if (!req.user) return new AppError(ErrorKey.tokenInvalid, 401);
-      if (rule === 'admin' && !req.user.permissions.includes(ADMIN_PERMISSION)) return new AppError(ErrorKey.forbidden, 403);
+      if (rule === 'admin' && !isAdmin(req.user)) return new AppError(ErrorKey.forbidden, 403);
     };
     // callback style: a call without a token (public pages, widget visitors) costs no promise
     app.addHook('onRequest', (req, _reply, done) => {

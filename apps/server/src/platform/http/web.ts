@@ -3,7 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ErrorKey } from '@spotlist/contracts';
-import { sendCompressed } from '../../lib/compression.ts';
+import { sendCompressed } from './compression.ts';
 import { withTilesMeta } from '../../lib/tiles-meta.ts';
 
 /**

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { EventBus } from '../events/bus.ts';
-import { ADMIN_PERMISSION } from './auth.ts';
+import { isAdmin } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,7 +36,7 @@ export const writeEventsPlugin = fp<{ events: EventBus; cacheMaxAgeMs: number }>
       if (READS.has(req.method)) return done(null, payload);
       const user = req.user;
       const sent =
-        req.routeOptions.config?.invalidates === 'all' || user?.permissions.includes(ADMIN_PERMISSION)
+        req.routeOptions.config?.invalidates === 'all' || isAdmin(user)
           ? events.emit('everything.changed', {})
           : user
             ? events.emit('user.wrote', { userId: user.id })

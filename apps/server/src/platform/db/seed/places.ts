@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AccessibilityTag, PlaceCategory, PlaceTextsView } from '@spotlist/contracts';
 import type { Db } from '../client.ts';
 import { listItems, lists, places } from '../schema/index.ts';
-import { searchTextOf } from '../../../modules/places/place-sql.ts';
+import { searchTextOf } from '../place-sql.ts';
 
 interface DemoPlace {
   key: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { buildTestApp, call, type TestApp } from '../../../../test/helpers.ts';
-import { req, SPOTS } from '../../../../test/place-helpers.ts';
+import { buildTestApp, req, type TestApp } from '../../../../test/helpers.ts';
+import { SPOTS } from '../../../../test/place-helpers.ts';
 import { places } from '../schema/index.ts';
 import { DEMO_USERS, seedDemo } from './accounts.ts';
 import { MUNICH_PLACES } from './places.ts';
@@ -15,7 +15,7 @@ afterAll(() => t.close());
 
 const login = async (accountType: number) => {
   const d = DEMO_USERS.find((u) => u.accountType === accountType)!;
-  const res = await call(t.app, 'POST', '/api/login', { email: d.email, password: d.password });
+  const res = await req(t.app, 'POST', '/api/login', { body: { email: d.email, password: d.password } });
   return res.json().authtoken as string;
 };
 

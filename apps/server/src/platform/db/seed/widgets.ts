@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { guestApps, places, users, widgetPois, widgets } from '../schema/index.ts';
 import type { PoiTextsRow } from '../schema/widgets.ts';
-import { newPublicId } from '../../../modules/widgets/widgets.service.ts';
+import { newPublicId } from '../../../lib/tokens.ts';
 
 /** The places of the demo business's widget, by their (German) catalogue names, in this order. */
 export const DEMO_WIDGET_PLACES = ['Viktualienmarkt', 'Englischer Garten – Chinesischer Turm', 'Deutsches Museum', 'Frauenkirche'];

@@ -9,7 +9,7 @@ import {
   type PlaceTextsView,
   type PlaceView,
 } from '@spotlist/contracts';
-import { listItems, lists, places, shareRecipients, shares } from '../../platform/db/schema/index.ts';
+import { listItems, lists, places, shareRecipients, shares } from './schema/index.ts';
 
 /**
  * SQL shared by places, likes, lists and shares: the haversine distance, the place columns an
@@ -21,31 +21,31 @@ type Param = SQL | Placeholder | number | string | null;
  * A column with its table's name. Drizzle writes bare column names in the select list of a
  * single-table query, and a bare name inside a subquery resolves against the subquery's own tables.
  */
-export const qc = (c: Column): SQL => sql.raw(`"${getTableName(c.table)}"."${c.name}"`);
+export const qualifiedColumn = (c: Column): SQL => sql.raw(`"${getTableName(c.table)}"."${c.name}"`);
 
 /** Great-circle distance in metres from `origin` to the place (the formula of contracts' haversineMeters). */
 export const haversineSql = (lat: Param, lng: Param): SQL<number> => sql<number>`(2 * ${EARTH_RADIUS_METERS}::float8 * asin(least(1, sqrt(
-  power(sin(radians(${qc(places.latitude)} - ${lat}::float8) / 2), 2)
-  + cos(radians(${lat}::float8)) * cos(radians(${qc(places.latitude)})) * power(sin(radians(${qc(places.longitude)} - ${lng}::float8) / 2), 2)))))`;
+  power(sin(radians(${qualifiedColumn(places.latitude)} - ${lat}::float8) / 2), 2)
+  + cos(radians(${lat}::float8)) * cos(radians(${qualifiedColumn(places.latitude)})) * power(sin(radians(${qualifiedColumn(places.longitude)} - ${lng}::float8) / 2), 2)))))`;
 
 /** Whole metres, or -1 when the place or the origin has no coordinates (SPEC §5). */
 export const distanceSql = (lat: Param, lng: Param): SQL<number> =>
-  sql<number>`(case when ${qc(places.latitude)} is null or ${lat}::float8 is null then ${UNKNOWN_DISTANCE} else round(${haversineSql(lat, lng)})::int end)`;
+  sql<number>`(case when ${qualifiedColumn(places.latitude)} is null or ${lat}::float8 is null then ${UNKNOWN_DISTANCE} else round(${haversineSql(lat, lng)})::int end)`;
 
 /** Sorting by distance puts places without a known distance last. */
 export const distanceOrderSql = (lat: Param, lng: Param, desc = false): SQL =>
   desc
-    ? sql`${qc(places.latitude)} is null, ${haversineSql(lat, lng)} desc nulls last`
-    : sql`${qc(places.latitude)} is null, ${haversineSql(lat, lng)} asc nulls last`;
+    ? sql`${qualifiedColumn(places.latitude)} is null, ${haversineSql(lat, lng)} desc nulls last`
+    : sql`${qualifiedColumn(places.latitude)} is null, ${haversineSql(lat, lng)} asc nulls last`;
 
 /** The name shown in `language`, lower-cased, for sorting. */
 export const localNameSql = (language: Param): SQL =>
-  sql`lower(coalesce(${qc(places.texts)} -> ${language}::text ->> 'name', ${qc(places.name)}))`;
+  sql`lower(coalesce(${qualifiedColumn(places.texts)} -> ${language}::text ->> 'name', ${qualifiedColumn(places.name)}))`;
 
 /** In one of the user's like lists. */
 export const likedSql = (userId: Param): SQL<boolean> => sql<boolean>`exists (
   select 1 from ${listItems} li join ${lists} ll on ll.id = li.list_id
-  where li.place_id = ${qc(places.id)} and ll.owner_id = ${userId}::int and ll.kind = 'likes')`;
+  where li.place_id = ${qualifiedColumn(places.id)} and ll.owner_id = ${userId}::int and ll.kind = 'likes')`;
 
 /** A share that grants `userId` read access to list `listId` right now. */
 export const activeShareToSql = (listId: SQL | number, userId: Param): SQL => sql`exists (
@@ -58,7 +58,7 @@ export const activeShareToSql = (listId: SQL | number, userId: Param): SQL => sq
  * share. Friends/groups/followers (4/32/64) read like private until user relations exist.
  */
 export const listReadableSql = (userId: number): SQL =>
-  sql`(${qc(lists.ownerId)} = ${userId} or ${qc(lists.visibility)} = 255 or ${activeShareToSql(sql`${qc(lists.id)}`, userId)})`;
+  sql`(${qualifiedColumn(lists.ownerId)} = ${userId} or ${qualifiedColumn(lists.visibility)} = 255 or ${activeShareToSql(sql`${qualifiedColumn(lists.id)}`, userId)})`;
 
 /**
  * Who reads a place: everyone for the public catalogue (255), its creator, admins, and readers
@@ -67,9 +67,9 @@ export const listReadableSql = (userId: number): SQL =>
 export const placeReadableSql = (userId: number, admin: boolean): SQL =>
   admin
     ? sql`true`
-    : sql`(${qc(places.visibility)} = 255 or ${qc(places.creatorId)} = ${userId} or exists (
+    : sql`(${qualifiedColumn(places.visibility)} = 255 or ${qualifiedColumn(places.creatorId)} = ${userId} or exists (
         select 1 from ${listItems} ri join ${lists} rl on rl.id = ri.list_id
-        where ri.place_id = ${qc(places.id)} and (rl.owner_id = ${userId} or rl.visibility = 255 or ${activeShareToSql(sql`rl.id`, userId)})))`;
+        where ri.place_id = ${qualifiedColumn(places.id)} and (rl.owner_id = ${userId} or rl.visibility = 255 or ${activeShareToSql(sql`rl.id`, userId)})))`;
 
 /** What a place says about itself: the columns every place answer, POI and export shows. */
 export const placeContentColumns = {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { multipart } from '../../../test/place-helpers.ts';
+import { req } from './helpers.ts';
+import { multipart } from './place-helpers.ts';
 
 export const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
@@ -75,12 +76,7 @@ export function upload(
       : []),
   ];
   const { payload, contentType } = multipart(parts);
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': contentType, ...(token ? { 'x-auth-token': token } : {}) },
-    payload,
-  });
+  return req(app, 'POST', url, { token, headers: { 'content-type': contentType }, payload });
 }
 
 /** Every file under a folder (recursively), as paths relative to it. */

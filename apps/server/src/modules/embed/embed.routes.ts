@@ -4,9 +4,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorKey } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { sendCompressed } from '../../lib/compression.ts';
+import { sendCompressed } from '../../platform/http/compression.ts';
 import { withTilesMeta } from '../../lib/tiles-meta.ts';
-import { widgetHead } from './public-widget.ts';
+import { guestAppExists } from '../guests/index.ts';
+import { widgetHead } from '../widgets/index.ts';
 
 const PUBLIC_ID = /^[A-Za-z0-9_-]{8,32}$/;
 
@@ -65,8 +66,7 @@ export const embedRoutes: FastifyPluginAsync<{
   tileOrigin: string;
   /** MAP_TILE_URL, put into the frame and guest pages as `<meta name="spotlist-tiles">`. */
   tileUrl: string;
-  guestAppExists: (publicId: string) => Promise<boolean>;
-}> = async (app, { db, root, tileOrigin, tileUrl, guestAppExists }) => {
+}> = async (app, { db, root, tileOrigin, tileUrl }) => {
   const files = new Map<string, { mtimeMs: number; body: Buffer }>();
   const read = async (rel: string): Promise<Buffer | null> => {
     if (!root) return null;
@@ -146,7 +146,7 @@ export const embedRoutes: FastifyPluginAsync<{
     async (req, reply) => {
       const html = await page('guest.html');
       if (!html) throw missing();
-      if (!PUBLIC_ID.test(req.params.publicId) || !(await guestAppExists(req.params.publicId))) {
+      if (!PUBLIC_ID.test(req.params.publicId) || !(await guestAppExists(db, req.params.publicId))) {
         return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(notFoundPage);
       }
       return sendFile(req, reply.header('cache-control', 'no-cache'), 'guest.html', html);

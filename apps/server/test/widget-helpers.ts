@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { AccountType, type UserFlags } from '@spotlist/contracts';
-import { call, loginAdmin, signup, type LoggedIn } from '../../../test/helpers.ts';
+import { req, loginAdmin, signup, type LoggedIn } from './helpers.ts';
 
 /** An admin switches flags on through the admin route. */
 export async function setFlags(app: FastifyInstance, userId: number, flags: Partial<UserFlags>): Promise<void> {
   const admin = await loginAdmin(app);
-  const res = await call(app, 'POST', `/api/admin/user/${userId}/flags`, flags, admin);
+  const res = await req(app, 'POST', `/api/admin/user/${userId}/flags`, { body: flags, token: admin });
   if (res.statusCode !== 200) throw new Error(`flags failed: ${res.statusCode} ${res.body}`);
 }
 

@@ -1,0 +1,2 @@
+export { analyticsRoutes } from './analytics.routes.ts';
+export { addressLimiter, analyticsService, type AnalyticsService } from './analytics.service.ts';

@@ -1,0 +1,1 @@
+export { cityRoutes } from './cities.routes.ts';

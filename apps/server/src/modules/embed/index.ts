@@ -1,0 +1,1 @@
+export { embedRoutes, frameCsp } from './embed.routes.ts';

@@ -1,0 +1,1 @@
+export { infoRoutes } from './info.routes.ts';

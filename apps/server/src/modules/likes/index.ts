@@ -1,0 +1,2 @@
+export { likeRoutes } from './likes.routes.ts';
+export { likesService } from './likes.service.ts';

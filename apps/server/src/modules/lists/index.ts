@@ -1,0 +1,2 @@
+export { listRoutes } from './lists.routes.ts';
+export { centreOf, listsService } from './lists.service.ts';

@@ -1,0 +1,2 @@
+export { placeRoutes } from './places.routes.ts';
+export { placeValues, viewerOf } from './places.service.ts';

@@ -1,0 +1,1 @@
+export { securityRoleRoutes } from './security-roles.routes.ts';

@@ -1,0 +1,1 @@
+export { translationRoutes } from './translations.routes.ts';

@@ -1,0 +1,1 @@
+export { findUserByEmail, loadUserView } from './users.repo.ts';

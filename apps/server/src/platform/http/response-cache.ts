@@ -1,0 +1,177 @@
+import crypto from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { EventBus } from '../events/bus.ts';
+import type { EventName } from '../events/event-map.ts';
+import { stampedCache, stamps, userTag, type Stamp, type StampedCache } from '../events/stamps.ts';
+import { acceptedEncoding, compressed } from './compression.ts';
+
+/**
+ * One response cache for every route that asks for it with `config.cache` (docs/decisions/0002):
+ * the answer's serialized bytes are kept per instance, with a compressed copy made once and an
+ * ETag, and dropped by the events the route lists, on every instance (platform/events/stamps.ts).
+ *
+ * A hit is answered from the preHandler hook: no handler, no database, no serializer. A miss takes
+ * a stamp before the handler reads, and the onSend hook keeps what the serializer made (200 only).
+ */
+export interface RouteCache {
+  /**
+   * 'user': one answer per logged-in user (tagged `u<id>`, so that user's events drop it; the key
+   * always holds the user id, so an answer can never reach another viewer). 'public': one answer
+   * for every visitor.
+   */
+  scope: 'user' | 'public';
+  /** Events that make an answer stale; see TAGS_OF in stamps.ts for which answers each one drops. */
+  invalidatedBy: readonly EventName[];
+  /** What else tells answers apart; the URL (path and query) and the app language always do. */
+  key?: (req: FastifyRequest) => string;
+  /**
+   * The tags of an answer, known before the handler runs (e.g. `w<publicId>`). The handler adds
+   * the tags of what it read with `cacheTags` (a guest app's owner and widgets). A 'user' answer
+   * is always tagged with its user.
+   */
+  tags?: (req: FastifyRequest) => string[];
+  /** Memory for this route's answers on one instance (oldest dropped first). */
+  maxBytes: number;
+  maxEntries?: number;
+  /** The Cache-Control of a cached answer. Default: `no-store` for 'user', `public, no-cache` for 'public'. */
+  cacheControl?: string;
+  /**
+   * Whether to answer If-None-Match with 304. Default: public answers only (a user's answer is
+   * `no-store`, so no browser asks; native clients may opt in per route).
+   */
+  etag?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cache?: RouteCache;
+  }
+}
+
+interface Entry {
+  body: Buffer;
+  etag: string;
+  contentType: string;
+}
+
+interface RouteStore {
+  spec: RouteCache;
+  cacheControl: string;
+  etag: boolean;
+  stamps: ReturnType<typeof stamps>;
+  entries: StampedCache<Entry>;
+}
+
+/** What a miss carries from preHandler to onSend. */
+const pending = new WeakMap<FastifyRequest, { store: RouteStore; key: string; tags: string[]; stamp: Stamp | null }>();
+
+/** Tags of what this answer was made of, added by a handler of a cached route (ignored elsewhere). */
+export function cacheTags(req: FastifyRequest, ...tags: string[]): void {
+  pending.get(req)?.tags.push(...tags);
+}
+
+/** True when an If-None-Match header names `etag` (weak or strong, or `*`). */
+export function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const v = Array.isArray(header) ? header.join(',') : header;
+  if (v.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return v.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
+
+/** A weak tag from the bytes: the same answer goes out plain, brotli or gzip (RFC 9110 §8.8.1). */
+export const etagOf = (body: Buffer | string) => `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+
+/** Below this, compressing saves less than the headers it costs. */
+const MIN_COMPRESS_BYTES = 1024;
+
+function send(req: FastifyRequest, reply: FastifyReply, store: RouteStore, e: Entry): FastifyReply {
+  reply.header('cache-control', store.cacheControl).header('vary', 'accept-encoding');
+  if (store.etag) {
+    reply.header('etag', e.etag);
+    // no body, no content-length
+    if (matchesEtag(req.headers['if-none-match'], e.etag)) return reply.code(304).send(undefined);
+  }
+  reply.header('content-type', e.contentType);
+  const encoding = e.body.length >= MIN_COMPRESS_BYTES ? acceptedEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(e.body);
+  return reply.header('content-encoding', encoding).send(compressed(e.body, encoding, 'dynamic'));
+}
+
+function keyOf(req: FastifyRequest, spec: RouteCache): string {
+  const own = spec.key ? spec.key(req) : '';
+  const base = `${req.ctx.language}\n${req.url}\n${own}`;
+  return spec.scope === 'user' ? `${req.user!.id}\n${base}` : base;
+}
+
+/**
+ * Registers the hooks on every route that declares `config.cache`, and `Cache-Control: no-store`
+ * on every authenticated answer whose route set none (a user's data never sits in a shared cache
+ * or on a shared computer's disk by accident).
+ */
+export const responseCachePlugin = fp<{ events: EventBus; maxAgeMs: number }>(
+  async (app, { events, maxAgeMs }) => {
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const spec = route.config?.cache;
+      if (!spec) return;
+      const st = stamps(events, spec.invalidatedBy, { maxAgeMs });
+      const store: RouteStore = {
+        spec,
+        cacheControl: spec.cacheControl ?? (spec.scope === 'user' ? 'no-store' : 'public, no-cache'),
+        etag: spec.etag ?? spec.scope === 'public',
+        stamps: st,
+        entries: stampedCache<Entry>(st, { maxEntries: spec.maxEntries ?? 10_000, maxBytes: spec.maxBytes }),
+      };
+      const preHandler = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+        if (store.spec.scope === 'user' && !req.user) return done();
+        const key = keyOf(req, store.spec);
+        const hit = store.entries.get(key);
+        if (hit) {
+          send(req, reply, store, hit);
+          return; // answered: the handler does not run
+        }
+        const tags = store.spec.tags ? store.spec.tags(req) : [];
+        if (store.spec.scope === 'user') tags.push(userTag(req.user!.id));
+        pending.set(req, { store, key, tags, stamp: store.stamps.stamp() });
+        done();
+      };
+      const onSend = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, p?: unknown) => void) => {
+        const miss = pending.get(req);
+        if (!miss) return done(null, payload);
+        pending.delete(req);
+        if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
+        const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+        const entry: Entry = {
+          body,
+          etag: etagOf(body),
+          contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        };
+        miss.store.entries.set(miss.key, miss.tags, miss.stamp, entry, body.length);
+        reply.header('cache-control', miss.store.cacheControl).header('vary', 'accept-encoding');
+        if (miss.store.etag) {
+          reply.header('etag', entry.etag);
+          if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
+            reply.code(304).removeHeader('content-type');
+            return done(null, '');
+          }
+        }
+        const encoding = body.length >= MIN_COMPRESS_BYTES ? acceptedEncoding(req.headers['accept-encoding']) : null;
+        if (!encoding) return done(null, body);
+        reply.header('content-encoding', encoding);
+        done(null, compressed(body, encoding, 'dynamic'));
+      };
+      route.preHandler = [preHandler, ...toArray(route.preHandler)] as RouteOptions['preHandler'];
+      route.onSend = [...toArray(route.onSend), onSend] as RouteOptions['onSend'];
+    });
+
+    // callback style: costs no promise per request
+    app.addHook('onSend', (req, reply, payload, done) => {
+      if (req.user && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+  },
+  { name: 'response-cache', dependencies: ['auth', 'request-context'] },
+);
+
+const toArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
