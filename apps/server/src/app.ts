@@ -5,11 +5,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cacheMaxAgeMs, type Config } from './config.ts';
 import type { Database } from './platform/db/client.ts';
-import { defaultClientId } from './platform/db/seed/accounts.ts';
-import { mailText } from './lib/mail-texts.ts';
 import type { Mailer } from './integrations/smtp/mailer.ts';
 import type { JobQueue } from './platform/jobs/queue.ts';
-import { authRoutes, authService, sendMail } from './modules/auth/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
 import type { Secrets } from './platform/crypto/secrets.ts';
 import { eventBus } from './platform/events/bus.ts';
 import { memoryPubSub, type PubSub } from './platform/events/pubsub.ts';
@@ -143,19 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const auth = authService({
-    db,
-    config,
-    mailer: deps.mailer,
-    jobs: deps.jobs,
-    throttle: deps.throttle,
-    defaultClientId: () => defaultClientId(db),
-    mailText,
-    events,
-  });
   await app.register(infoRoutes, { version: deps.version, commit: deps.commit });
-  deps.jobs.register(sendMail, { auth });
-  await app.register(authRoutes, { db, auth, secureCookies: secure });
+  await app.register(authRoutes, { db, config, mailer: deps.mailer, jobs: deps.jobs, throttle: deps.throttle, secureCookies: secure });
   await app.register(profileRoutes, { db, config, throttle: deps.throttle });
   await app.register(referenceRoutes, { db });
   await app.register(securityRoleRoutes, { db });

@@ -15,9 +15,16 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { authAccountPart } from './auth.account.ts';
+import { sendMail } from './auth.jobs.ts';
+import { authService, type IssuedTokens } from './auth.service.ts';
+import type { Config } from '../../config.ts';
+import type { Mailer } from '../../integrations/smtp/mailer.ts';
+import { mailText } from '../../lib/mail-texts.ts';
+import type { ThrottleStore } from '../../lib/throttle.ts';
+import { defaultClientId } from '../../platform/db/seed/accounts.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { SESSION_EVENTS } from '../../platform/http/auth.ts';
-import type { AuthService, IssuedTokens } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'spotlist_refresh';
 
@@ -25,10 +32,16 @@ export const REFRESH_COOKIE = 'spotlist_refresh';
  * SPEC §7 Authentication. The web client asks for `tokenTransport: cookie` and gets the refresh
  * token in an HttpOnly cookie; native clients get it in the body and send `refresh_token` back.
  */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; secureCookies: boolean }> = async (
-  app,
-  { db, auth, secureCookies },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  jobs: JobQueue;
+  throttle: ThrottleStore;
+  secureCookies: boolean;
+}> = async (app, { db, config, mailer, jobs, throttle, secureCookies }) => {
+  const auth = authService({ db, config, mailer, jobs, throttle, defaultClientId: () => defaultClientId(db), mailText, events: app.events });
+  jobs.register(sendMail, { auth });
   app.accountData.register(authAccountPart(db));
   const answer = <T extends IssuedTokens>(reply: FastifyReply, result: T, transport: 'body' | 'cookie' = 'body') => {
     const { refreshToken, refreshExpiresIn, ...rest } = result;
