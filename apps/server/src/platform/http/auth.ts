@@ -89,9 +89,9 @@ const SESSION_CACHE_ENTRIES = 50_000;
  */
 export function sessionFinder(db: Db, inv: Stamps) {
   const cache = stampedCache<SessionUser & { expiresAt: number }>(inv, { maxEntries: SESSION_CACHE_ENTRIES });
-  const load = async (hash: string): Promise<SessionUser | null> => {
+  const load = async (token: string): Promise<SessionUser | null> => {
     const stamp = inv.stamp();
-    const rows = await findSessionQuery(db).execute({ hash });
+    const rows = await findSessionQuery(db).execute({ hash: hashToken(token) });
     const row = rows[0];
     if (!row) return null;
     // shared by the requests the entry serves: frozen, so none can change another's user
@@ -101,15 +101,16 @@ export function sessionFinder(db: Db, inv: Stamps) {
       permissions: Object.freeze(row.permissions) as string[],
       expiresAt: row.expiresAt.getTime(),
     });
-    cache.set(hash, [userTag(row.id)], stamp, session);
+    cache.set(token, [userTag(row.id)], stamp, session);
     return session;
   };
+  // keyed by the token itself: a hit costs no SHA-256 (the database keeps hashes only; this
+  // instance's memory holds the tokens its requests carry anyway)
   return (token: string): SessionUser | null | Promise<SessionUser | null> => {
     if (token.length > 200) return null;
-    const hash = hashToken(token);
-    const hit = cache.get(hash);
+    const hit = cache.get(token);
     if (hit && hit.expiresAt > Date.now()) return hit;
-    return load(hash);
+    return load(token);
   };
 }
 
