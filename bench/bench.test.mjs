@@ -141,6 +141,7 @@ describe('bench/run.mjs', () => {
       'session-user',
       'login',
       'liked-places',
+      'liked-places-browser',
       'public-widget',
       'public-widget-browser',
     ]);
@@ -153,9 +154,11 @@ describe('bench/run.mjs', () => {
     expect(res.scenarios[0].ratioToBaseline).toBe(1);
     // the servers' CPU per request, read from /proc during the measured run
     for (const s of res.scenarios) expect(s.serverCpuUsPerRequest, `${s.name}.serverCpuUsPerRequest`).toBeGreaterThan(0);
+    for (const s of res.scenarios) expect(s.serverKernelShare, `${s.name}.serverKernelShare`).toBeGreaterThan(0);
     // a browser's Accept-Encoding gets the widget's compressed copy: fewer bytes per answer
     const bytes = (name) => res.scenarios.find((s) => s.name === name).bytesPerResponse;
     expect(bytes('public-widget-browser')).toBeLessThan(bytes('public-widget') / 2);
+    expect(bytes('liked-places-browser')).toBeLessThan(bytes('liked-places') / 2);
     expect(res.scenarios[0].cpuRatioToBaseline).toBe(1);
     expect(res.scenarios.find((s) => s.name === 'login').connections).toBe(8);
 

@@ -77,7 +77,23 @@ export const scenarios = [
     targets: [
       { label: 'liked places ≥ 25 % of baseline req/s (50 connections)', metric: 'ratioToBaseline', min: 0.25 },
       { label: 'liked places p99 ≤ 40 ms (50 connections)', metric: 'p99Ms', max: 40 },
+      // the same figure wherever it runs: CPU per request against the bare route's of the same run
+      { label: "liked places server CPU per request ≤ 4 × the bare route's", metric: 'cpuRatioToBaseline', min: 0.25 },
     ],
+  },
+  {
+    // What the apps ask (a WebView's fetch sends Accept-Encoding): the cached answer's compressed copy.
+    name: 'liked-places-browser',
+    title: `GET /api/like/default as the apps ask (Accept-Encoding: gzip, deflate, br; ${SESSION_USERS} users)`,
+    server: 'app',
+    connections: 50,
+    requests: ({ data }) =>
+      data.users.slice(0, SESSION_USERS).map((u) => ({
+        method: 'GET',
+        path: '/api/like/default',
+        headers: { 'x-auth-token': u.token, 'user-location': '48.1374;11.5755', 'accept-encoding': 'gzip, deflate, br' },
+      })),
+    targets: [{ label: "liked places as the apps ask: server CPU per request ≤ 4 × the bare route's", metric: 'cpuRatioToBaseline', min: 0.25 }],
   },
   {
     name: 'public-widget',

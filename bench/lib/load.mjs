@@ -7,11 +7,17 @@ import autocannon from 'autocannon';
  * Clock ticks are 1/100 s on Linux, so over a run of many seconds the error is small.
  */
 export function cpuSeconds(pid) {
+  const t = cpuTimes(pid);
+  return t && t.user + t.system;
+}
+
+/** User and system (kernel) CPU seconds of a process, from /proc (Linux); null elsewhere. */
+export function cpuTimes(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // the fields after the command name, which is in parentheses and may hold spaces
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime (fields 14 and 15)
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 }; // utime, stime (fields 14 and 15)
   } catch {
     return null;
   }
@@ -35,9 +41,11 @@ const round = (n, digits = 2) => (typeof n === 'number' && Number.isFinite(n) ? 
 export async function measure({ baseUrl, requests, connections, durationSec, warmupSec, pid }) {
   const base = { url: baseUrl, connections, pipelining: 1, timeout: 10, requests };
   if (warmupSec > 0) await run({ ...base, duration: warmupSec });
-  const cpuBefore = pid ? cpuSeconds(pid) : null;
+  const timesBefore = pid ? cpuTimes(pid) : null;
   const r = await run({ ...base, duration: durationSec });
-  const cpuAfter = pid ? cpuSeconds(pid) : null;
+  const timesAfter = pid ? cpuTimes(pid) : null;
+  const cpuBefore = timesBefore && timesBefore.user + timesBefore.system;
+  const cpuAfter = timesAfter && timesAfter.user + timesAfter.system;
   const ok = r['2xx'];
   return {
     connections,
@@ -48,6 +56,10 @@ export async function measure({ baseUrl, requests, connections, durationSec, war
     bytesPerResponse: r.requests.total > 0 ? Math.round(r.throughput.total / r.requests.total) : null,
     serverCpuUsPerRequest:
       cpuBefore != null && cpuAfter != null && r.requests.total > 0 ? round(((cpuAfter - cpuBefore) / r.requests.total) * 1e6, 1) : null,
+    // the kernel's part of it (sending and receiving bytes): what grows with the answer's size,
+    // and costs more on some virtual machines than on others
+    serverKernelShare:
+      timesBefore && timesAfter && cpuAfter > cpuBefore ? round((timesAfter.system - timesBefore.system) / (cpuAfter - cpuBefore), 3) : null,
     okPerSec: round(ok / r.duration, 1),
     p50Ms: round(r.latency.p50),
     p90Ms: round(r.latency.p90),

@@ -62,7 +62,7 @@ function targetList(results, scenarios, pages) {
   }
   for (const s of scenarios) {
     for (const [i, t] of (s.targets ?? []).entries()) {
-      const unit = t.metric === 'ratioToBaseline' ? 'ratio' : t.metric.endsWith('Ms') ? 'ms' : 'req/s';
+      const unit = t.metric === 'ratioToBaseline' || t.metric === 'cpuRatioToBaseline' ? 'ratio' : t.metric.endsWith('Ms') ? 'ms' : 'req/s';
       list.push({
         id: `${s.name}-${t.metric}-${i}`,
         label: t.label,
@@ -144,8 +144,8 @@ export function markdown(r) {
         .map(([k, v]) => `${v} ${k}`)
         .join(', ')} seeded in ${(r.dataset.ms / 1000).toFixed(1)} s).`,
     '',
-    '| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline | bytes per answer | server CPU per request | vs baseline by CPU |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline | bytes per answer | server CPU per request | vs baseline by CPU | kernel share of that CPU |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const pct = (v) => (v == null ? '–' : `${(v * 100).toFixed(1)} %`);
   for (const s of r.scenarios) {
@@ -154,7 +154,7 @@ export function markdown(r) {
       continue;
     }
     out.push(
-      `| ${s.name} — ${s.title} | ${s.connections} | ${Math.round(s.reqPerSec)} | ${s.p50Ms} ms | ${s.p99Ms} ms | ${s.errors + s.timeouts} | ${s.non2xx} | ${pct(s.ratioToBaseline)} | ${s.bytesPerResponse ?? '–'} | ${s.serverCpuUsPerRequest == null ? '–' : `${s.serverCpuUsPerRequest} µs`} | ${pct(s.cpuRatioToBaseline)} |`,
+      `| ${s.name} — ${s.title} | ${s.connections} | ${Math.round(s.reqPerSec)} | ${s.p50Ms} ms | ${s.p99Ms} ms | ${s.errors + s.timeouts} | ${s.non2xx} | ${pct(s.ratioToBaseline)} | ${s.bytesPerResponse ?? '–'} | ${s.serverCpuUsPerRequest == null ? '–' : `${s.serverCpuUsPerRequest} µs`} | ${pct(s.cpuRatioToBaseline)} | ${s.serverKernelShare == null ? '–' : pct(s.serverKernelShare)} |`,
     );
   }
   out.push('');
