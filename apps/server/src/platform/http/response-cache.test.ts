@@ -9,7 +9,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { cacheTags } from './response-cache.ts';
 
 /** Test routes on the real app: each counts how often its handler ran (a cache hit runs none). */
-const runs = { mine: 0, shared: 0, plain: 0 };
+const runs = { mine: 0, shared: 0, plain: 0, slow: 0 };
+/** Holds the slow route's handler until the test opens it. */
+let gate: Promise<void> = Promise.resolve();
 let version = 1;
 
 function register(app: FastifyInstance) {
@@ -39,6 +41,18 @@ function register(app: FastifyInstance) {
       if (req.params.id === 'missing') throw new AppError(ErrorKey.notFound, 404);
       cacheTags(req, 'l42');
       return { id: req.params.id, version };
+    },
+  );
+  r.get(
+    '/api/test/slow',
+    {
+      schema: { response: { 200: z.object({ n: z.number() }) } },
+      config: { auth: 'public', cache: { scope: 'public', tags: () => ['wslow'], invalidatedBy: ['widget.changed'], maxBytes: 1 << 20 } },
+    },
+    async () => {
+      runs.slow += 1;
+      await gate;
+      return { n: runs.slow };
     },
   );
   r.get('/api/test/plain', { config: { auth: 'user' } }, async () => {
@@ -128,6 +142,21 @@ describe('response cache', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const info = await t.app.inject({ method: 'GET', url: '/api/api/info' });
     expect(info.headers['cache-control']).not.toBe('no-store');
+  });
+
+  it('many requests for an answer being read wait for that read instead of reading too', async () => {
+    let open!: () => void;
+    gate = new Promise((r) => (open = r));
+    const all = Promise.all(Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', url: '/api/test/slow' })));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(runs.slow).toBe(1);
+    open();
+    const answers = await all;
+    expect(answers.map((a) => a.json().n)).toEqual(Array(10).fill(1));
+    // dropped by its event: read once more, again by one of many
+    await t.app.events.emit('widget.changed', { publicId: 'slow' });
+    const again = await Promise.all(Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: '/api/test/slow' })));
+    expect(again.map((a) => a.json().n)).toEqual(Array(5).fill(2));
   });
 
   it('caches nothing when CACHE_MAX_AGE_MS is 0', async () => {

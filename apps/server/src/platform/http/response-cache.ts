@@ -61,10 +61,28 @@ interface RouteStore {
   etag: boolean;
   stamps: ReturnType<typeof stamps>;
   entries: StampedCache<Entry>;
+  /** Misses being read, by key: requests for the same key wait for it instead of reading too. */
+  flights: Map<string, Promise<void>>;
 }
 
 /** What a miss carries from preHandler to onSend. */
-const pending = new WeakMap<FastifyRequest, { store: RouteStore; key: string; tags: string[]; stamp: Stamp | null }>();
+const pending = new WeakMap<FastifyRequest, { store: RouteStore; key: string; tags: string[]; stamp: Stamp | null; finish(): void }>();
+
+/** Ends a miss: the answer is stored (or not), and the requests waiting for it look again. */
+function settle(req: FastifyRequest): void {
+  const miss = pending.get(req);
+  if (!miss) return;
+  pending.delete(req);
+  miss.finish();
+}
+
+/**
+ * This answer is not kept: it is right now but may stop being right without an event (access
+ * through a share that expires at a set time).
+ */
+export function skipCache(req: FastifyRequest): void {
+  settle(req);
+}
 
 /** Tags of what this answer was made of, added by a handler of a cached route (ignored elsewhere). */
 export function cacheTags(req: FastifyRequest, ...tags: string[]): void {
@@ -122,6 +140,19 @@ export const responseCachePlugin = fp<{ events: EventBus; maxAgeMs: number }>(
         etag: spec.etag ?? spec.scope === 'public',
         stamps: st,
         entries: stampedCache<Entry>(st, { maxEntries: spec.maxEntries ?? 10_000, maxBytes: spec.maxBytes }),
+        flights: new Map(),
+      };
+      const startMiss = (req: FastifyRequest, key: string) => {
+        const tags = store.spec.tags ? store.spec.tags(req) : [];
+        if (store.spec.scope === 'user') tags.push(userTag(req.user!.id));
+        let resolve!: () => void;
+        const flight = new Promise<void>((r) => (resolve = r));
+        store.flights.set(key, flight);
+        const finish = () => {
+          if (store.flights.get(key) === flight) store.flights.delete(key);
+          resolve();
+        };
+        pending.set(req, { store, key, tags, stamp: store.stamps.stamp(), finish });
       };
       const preHandler = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
         if (store.spec.scope === 'user' && !req.user) return done();
@@ -131,16 +162,26 @@ export const responseCachePlugin = fp<{ events: EventBus; maxAgeMs: number }>(
           send(req, reply, store, hit);
           return; // answered: the handler does not run
         }
-        const tags = store.spec.tags ? store.spec.tags(req) : [];
-        if (store.spec.scope === 'user') tags.push(userTag(req.user!.id));
-        pending.set(req, { store, key, tags, stamp: store.stamps.stamp() });
-        done();
+        // an entry that just went stale is asked for by many at once: one reads, the others wait
+        const flight = store.flights.get(key);
+        if (!flight) {
+          startMiss(req, key);
+          return done();
+        }
+        flight.then(() => {
+          const now = store.entries.get(key);
+          if (now) return void send(req, reply, store, now);
+          startMiss(req, key);
+          done();
+        });
       };
       const onSend = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, p?: unknown) => void) => {
         const miss = pending.get(req);
         if (!miss) return done(null, payload);
-        pending.delete(req);
-        if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
+        if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+          settle(req);
+          return done(null, payload);
+        }
         const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
         const entry: Entry = {
           body,
@@ -148,6 +189,7 @@ export const responseCachePlugin = fp<{ events: EventBus; maxAgeMs: number }>(
           contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         };
         miss.store.entries.set(miss.key, miss.tags, miss.stamp, entry, body.length);
+        settle(req);
         reply.header('cache-control', miss.store.cacheControl).header('vary', 'accept-encoding');
         if (miss.store.etag) {
           reply.header('etag', entry.etag);
@@ -163,6 +205,16 @@ export const responseCachePlugin = fp<{ events: EventBus; maxAgeMs: number }>(
       };
       route.preHandler = [preHandler, ...toArray(route.preHandler)] as RouteOptions['preHandler'];
       route.onSend = [...toArray(route.onSend), onSend] as RouteOptions['onSend'];
+      // a miss that never reached onSend (the client went away) must not keep others waiting
+      const cleanup = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+        settle(req);
+        done();
+      };
+      route.onResponse = [...toArray(route.onResponse), cleanup] as RouteOptions['onResponse'];
+      route.onRequestAbort = [...toArray(route.onRequestAbort), (req: FastifyRequest, done: () => void) => {
+        settle(req);
+        done();
+      }] as RouteOptions['onRequestAbort'];
     });
 
     // callback style: costs no promise per request
