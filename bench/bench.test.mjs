@@ -142,6 +142,7 @@ describe('bench/run.mjs', () => {
       'login',
       'liked-places',
       'liked-places-browser',
+      'list-detail',
       'public-widget',
       'public-widget-browser',
     ]);

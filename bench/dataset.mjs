@@ -96,6 +96,12 @@ export const parts = [
         likers: data.users.map((u) => u.id),
         likesPerUser: options.likesPerUser,
       });
+      // each user's like list is a list of 100 items: GET /api/list/{id} as its owner opens it
+      const { rows } = await db.query("select id, owner_id from lists where kind = 'likes' and owner_id = any($1::int[])", [
+        data.users.map((u) => u.id),
+      ]);
+      const listOf = new Map(rows.map((row) => [row.owner_id, row.id]));
+      for (const u of data.users) u.listId = listOf.get(u.id);
       return { count: r.placeIds.length, likes: r.likes };
     },
   },

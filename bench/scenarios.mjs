@@ -96,6 +96,23 @@ export const scenarios = [
     targets: [{ label: "liked places as the apps ask: server CPU per request ≤ 4 × the bare route's", metric: 'cpuRatioToBaseline', min: 0.25 }],
   },
   {
+    name: 'list-detail',
+    title: `GET /api/list/{id} (a list of 100 places opened by its owner, user-location at Marienplatz, ${SESSION_USERS} users)`,
+    server: 'app',
+    connections: 50,
+    requests: ({ data }) =>
+      data.users.slice(0, SESSION_USERS).map((u) => ({
+        method: 'GET',
+        path: `/api/list/${u.listId}`,
+        headers: { 'x-auth-token': u.token, 'user-location': '48.1374;11.5755' },
+      })),
+    targets: [
+      { label: 'list detail (100 places) server CPU per request ≤ 1 ms', metric: 'serverCpuUsPerRequest', max: 1000 },
+      { label: 'list detail p99 ≤ 50 ms (50 connections)', metric: 'p99Ms', max: 50 },
+      { label: 'list detail: no timeouts', metric: 'timeouts', max: 0 },
+    ],
+  },
+  {
     name: 'public-widget',
     title: 'GET /api/public/widget/{publicId}?lang=de (no account, 30 POIs)',
     server: 'app',

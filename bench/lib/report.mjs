@@ -62,7 +62,16 @@ function targetList(results, scenarios, pages) {
   }
   for (const s of scenarios) {
     for (const [i, t] of (s.targets ?? []).entries()) {
-      const unit = t.metric === 'ratioToBaseline' || t.metric === 'cpuRatioToBaseline' ? 'ratio' : t.metric.endsWith('Ms') ? 'ms' : 'req/s';
+      const unit =
+        t.metric === 'ratioToBaseline' || t.metric === 'cpuRatioToBaseline'
+          ? 'ratio'
+          : t.metric.endsWith('Ms')
+            ? 'ms'
+            : t.metric === 'serverCpuUsPerRequest'
+              ? 'µs'
+              : t.metric === 'timeouts'
+                ? 'count'
+                : 'req/s';
       list.push({
         id: `${s.name}-${t.metric}-${i}`,
         label: t.label,
@@ -89,6 +98,7 @@ export function format(value, unit) {
   if (unit === 'bytes') return formatKB(value);
   if (unit === 'ratio') return `${(value * 100).toFixed(1)} %`;
   if (unit === 'ms') return `${Math.round(value)} ms`;
+  if (unit === 'µs') return `${value} µs`;
   if (unit === 'score') return String(value);
   return String(value);
 }

@@ -1,3 +1,5 @@
+import { isAdmin } from '../../platform/http/auth.ts';
+import { skipCache } from '../../platform/http/response-cache.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -36,15 +38,22 @@ const IMPORT_NAME = requiredText(120);
  * update/{id}, delete/{id}, objectionable/{id}), items, import and export. Item changes answer the
  * list as GET /api/list/{id} does (first page of items), so a client replaces what it shows.
  */
+/** Memory for cached list answers, per instance (~50 KB for 100 items). */
+const LIST_CACHE_BYTES = 64 * 1024 * 1024;
+
 export const listRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.accountData.register(listsAccountPart(db));
-  // every successful write of a list route (the list, its items, an import) tells the others which list changed
-  app.addHook('onResponse', (req, reply, done) => {
+  // every successful write of a list route (the list, its items, an import) tells the others which
+  // list changed, before its answer leaves: a reader's cached copy (a friend's, a share's) goes first
+  app.addHook('onSend', (req, reply, payload, done) => {
     const id = (req.params as { id?: unknown } | undefined)?.id;
-    if (req.method !== 'GET' && reply.statusCode < 300 && req.user && typeof id === 'number' && !req.routeOptions.url?.includes('objectionable')) {
-      void app.events.emit('list.changed', { listId: id, ownerId: req.user.id });
+    if (req.method === 'GET' || reply.statusCode >= 300 || !req.user || typeof id !== 'number' || req.routeOptions.url?.includes('objectionable')) {
+      return done(null, payload);
     }
-    done();
+    app.events.emit('list.changed', { listId: id, ownerId: req.user.id }).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
   });
   // Only this plugin takes multipart bodies; one file, small text fields.
   await app.register(multipart, {
@@ -101,8 +110,32 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     },
   );
 
-  app.get('/api/list/:id', { schema: { params: IdParamSchema, response: { 200: ListDetailSchema }, tags }, config: auth }, async (req) =>
-    svc.detail(req.params.id, req.query, viewer(req), req.ctx.location),
+  app.get(
+    '/api/list/:id',
+    {
+      schema: { params: IdParamSchema, response: { 200: ListDetailSchema }, tags },
+      config: {
+        ...auth,
+        // per viewer (who may read it, which places they like), list, language, position and query;
+        // dropped by the list's changes and its shares' (l<id>), the viewer's likes, any place's change
+        cache: {
+          scope: 'user',
+          tags: (req) => [`l${(req.params as { id: number }).id}`],
+          invalidatedBy: ['user.wrote', 'like.changed', 'list.changed', 'place.changed', 'everything.changed'],
+          key: (req) => {
+            const at = req.ctx.location;
+            return `${isAdmin(req.user) ? 1 : 0}\n${at ? `${at.lat};${at.lng}` : ''}`;
+          },
+          maxBytes: LIST_CACHE_BYTES,
+        },
+      },
+    },
+    async (req) => {
+      const detail = await svc.detail(req.params.id, req.query, viewer(req), req.ctx.location);
+      // read through a share, which may expire at a set time with no event: asked anew each time
+      if (!detail.editable && detail.visibility.id !== Visibility.all) skipCache(req);
+      return detail;
+    },
   );
 
   const detailAfter = (

@@ -175,6 +175,18 @@ describe('a list: create, rename, items in order with notes, delete', () => {
     const page = (await req(t.app, 'GET', `/api/list/${a}?p.s=2&p.i=1`, { token: alice.token })).json();
     expect(page.items).toMatchObject({ total: 3, pageIndex: 1, pageSize: 2 });
     expect(names(page.items.list)).toEqual(['Olympiapark']);
+    // a full page and a page past the end count the items; a page that is not full tells it
+    expect((await req(t.app, 'GET', `/api/list/${a}?p.s=2&p.i=0`, { token: alice.token })).json().items).toMatchObject({ total: 3 });
+    expect((await req(t.app, 'GET', `/api/list/${a}?p.s=2&p.i=5`, { token: alice.token })).json().items).toMatchObject({ total: 3, list: [] });
+    expect((await req(t.app, 'GET', `/api/list/${a}?p.s=3&p.i=0`, { token: alice.token })).json().items).toMatchObject({ total: 3 });
+    // each item says whether the viewer likes its place
+    await req(t.app, 'POST', '/api/like/create', { token: alice.token, body: { placeId: ids.Olympiapark } });
+    const liked = (await req(t.app, 'GET', `/api/list/${a}`, { token: alice.token })).json().items.list as { place: { name: string; liked: boolean } }[];
+    expect(liked.map((i) => [i.place.name, i.place.liked])).toEqual([
+      ['Allianz Arena', false],
+      ['Viktualienmarkt', false],
+      ['Olympiapark', true],
+    ]);
     const sorted = (await req(t.app, 'GET', '/api/list/mine?f.kind=list&o.sort=name', { token: alice.token })).json();
     expect(sorted.list.map((l: { name: string }) => l.name).slice(0, 2)).toEqual(['Alpha', 'Bad input']);
     expect(

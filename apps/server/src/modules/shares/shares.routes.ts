@@ -34,7 +34,9 @@ export const shareRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> 
     '/api/share/:token',
     { schema: { params: ShareTokenParamSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user' } },
     async (req) => {
-      await svc.revokeToken(req.params.token, req.user!);
+      const listId = await svc.revokeToken(req.params.token, req.user!);
+      // the recipients' cached answers of the list go, on every instance, before the owner hears
+      if (listId !== null) await app.events.emit('list.changed', { listId, ownerId: req.user!.id });
       return { ok: true as const };
     },
   );
@@ -43,7 +45,8 @@ export const shareRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> 
     '/api/share/revoke',
     { schema: { body: ShareRevokeSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user' } },
     async (req) => {
-      await svc.revokeId(req.body.id, req.user!);
+      const listId = await svc.revokeId(req.body.id, req.user!);
+      if (listId !== null) await app.events.emit('list.changed', { listId, ownerId: req.user!.id });
       return { ok: true as const };
     },
   );

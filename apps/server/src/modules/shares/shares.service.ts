@@ -60,18 +60,20 @@ export function sharesService(db: Db, publicUrl?: string) {
     if (!rows[0]) throw await listsSvc.refusal(listId, user, tx);
   }
 
-  async function revokeWhere(cond: ReturnType<typeof and>, user: UserActor): Promise<void> {
+  /** The list whose share was revoked now, or null when it was revoked before. */
+  async function revokeWhere(cond: ReturnType<typeof and>, user: UserActor): Promise<number | null> {
     const rows = await db
       .update(shares)
       .set({ revokedAt: new Date() })
       .where(and(cond, eq(shares.ownerId, user.id), isNull(shares.revokedAt)))
-      .returning({ id: shares.id });
-    if (rows[0]) return;
+      .returning({ listId: shares.listId });
+    if (rows[0]) return rows[0].listId;
     const known = await db
       .select({ id: shares.id })
       .from(shares)
       .where(and(cond, eq(shares.ownerId, user.id)));
     if (!known[0]) throw new AppError(ErrorKey.shareNotFound, 404); // revoking twice is fine
+    return null;
   }
 
   return {

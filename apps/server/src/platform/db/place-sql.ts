@@ -47,6 +47,14 @@ export const likedSql = (userId: Param): SQL<boolean> => sql<boolean>`exists (
   select 1 from ${listItems} li join ${lists} ll on ll.id = li.list_id
   where li.place_id = ${qualifiedColumn(places.id)} and ll.owner_id = ${userId}::int and ll.kind = 'likes')`;
 
+/**
+ * The places in any of the user's like lists, as a set to left-join (`liked.place_id is not null`):
+ * one pass over the user's likes instead of an `exists` per row (likedSql), which on the embedded
+ * database cost more than the rest of a 100-item page together.
+ */
+export const likedPlacesSetSql = (userId: number): SQL => sql`(select distinct li.place_id from ${listItems} li
+  join ${lists} ll on ll.id = li.list_id where ll.owner_id = ${userId}::int and ll.kind = 'likes')`;
+
 /** A share that grants `userId` read access to list `listId` right now. */
 export const activeShareToSql = (listId: SQL | number, userId: Param): SQL => sql`exists (
   select 1 from ${shares} s join ${shareRecipients} r on r.share_id = s.id

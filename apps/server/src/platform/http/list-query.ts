@@ -69,6 +69,15 @@ export function enumListFilter<T extends string>(q: ListQuery, field: string, al
  * The total of a page read with `count(*) over ()`: the window count rides on the page's rows, so
  * only a page past the end (no rows) needs a count query of its own.
  */
+/**
+ * The total of a page read without a window count: a page that is not full (and not past the
+ * end) tells it; a full page, or an empty one past the first, asks `count`.
+ */
+export async function totalOfPage(rowCount: number, q: ListQuery, count: () => Promise<number>): Promise<number> {
+  if (rowCount < q.pageSize && (rowCount > 0 || q.pageIndex === 0)) return q.pageIndex * q.pageSize + rowCount;
+  return count();
+}
+
 export async function pageTotal(
   rowCount: number,
   windowTotal: number | undefined,
