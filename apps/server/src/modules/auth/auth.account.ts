@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { iso } from '../../platform/db/place-sql.ts';
 import { authSessions, passwordResetTokens } from '../../platform/db/schema/index.ts';
 import type { AccountDataPart } from '../../platform/account-data/account-data.ts';
 
-const iso = (d: Date) => d.toISOString();
-const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
 
 /** Sessions and mailed tokens in the export, without any token or hash; they go with the account (cascade). */
 export const authAccountPart = (db: Db): AccountDataPart<'sessions' | 'mailTokens'> => ({

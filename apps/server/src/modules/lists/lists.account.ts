@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { iso } from '../../platform/db/place-sql.ts';
 import { listItems, lists, objectionableReports, places } from '../../platform/db/schema/index.ts';
 import type { AccountDataPart } from '../../platform/account-data/account-data.ts';
 
-const iso = (d: Date) => d.toISOString();
 
 /** The user's lists (likes lists too) with their items, and the reports the user filed; they go with the account (cascade). */
 export const listsAccountPart = (db: Db): AccountDataPart<'lists' | 'reports'> => ({
