@@ -42,7 +42,12 @@ export const authAccountPart = (db: Db): AccountDataPart<'sessions' | 'mailToken
         rotatedAt: isoOrNull(s.rotatedAt),
         revokedAt: isoOrNull(s.revokedAt),
       })),
-      mailTokens: tokens.map((t) => ({ purpose: t.purpose, createdAt: iso(t.createdAt), expiresAt: iso(t.expiresAt), usedAt: isoOrNull(t.usedAt) })),
+      mailTokens: tokens.map((t) => ({
+        purpose: t.purpose,
+        createdAt: iso(t.createdAt),
+        expiresAt: iso(t.expiresAt),
+        usedAt: isoOrNull(t.usedAt),
+      })),
     };
   },
 });

@@ -4,7 +4,6 @@ import { iso } from '../../platform/db/place-sql.ts';
 import { listItems, lists, objectionableReports, places } from '../../platform/db/schema/index.ts';
 import type { AccountDataPart } from '../../platform/account-data/account-data.ts';
 
-
 /** The user's lists (likes lists too) with their items, and the reports the user filed; they go with the account (cascade). */
 export const listsAccountPart = (db: Db): AccountDataPart<'lists' | 'reports'> => ({
   owner: 'lists',
@@ -22,12 +21,26 @@ export const listsAccountPart = (db: Db): AccountDataPart<'lists' | 'reports'> =
         .where(eq(objectionableReports.reporterId, userId))
         .orderBy(objectionableReports.id),
       db
-        .select({ id: lists.id, kind: lists.kind, name: lists.name, description: lists.description, visibility: lists.visibility, createdAt: lists.createdAt })
+        .select({
+          id: lists.id,
+          kind: lists.kind,
+          name: lists.name,
+          description: lists.description,
+          visibility: lists.visibility,
+          createdAt: lists.createdAt,
+        })
         .from(lists)
         .where(eq(lists.ownerId, userId))
         .orderBy(lists.id),
       db
-        .select({ listId: listItems.listId, placeId: places.id, name: places.name, latitude: places.latitude, longitude: places.longitude, note: listItems.note })
+        .select({
+          listId: listItems.listId,
+          placeId: places.id,
+          name: places.name,
+          latitude: places.latitude,
+          longitude: places.longitude,
+          note: listItems.note,
+        })
         .from(listItems)
         .innerJoin(lists, eq(lists.id, listItems.listId))
         .innerJoin(places, eq(places.id, listItems.placeId))
