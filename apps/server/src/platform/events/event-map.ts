@@ -18,6 +18,8 @@ export interface EventMap {
   'list.changed': { listId: number; ownerId: number };
   /** A catalogue place was created, edited or deleted: every answer that shows it may be stale. */
   'place.changed': { placeId: number };
+  /** A place joined the catalogue: only catalogue searches can show it yet (nothing lists or likes it). */
+  'place.added': { placeId: number };
   /** A widget's public answer changed (its texts, POIs, pictures, owner's flags). */
   'widget.changed': { publicId: string };
   /** An admin changed a translation override of this language. */
@@ -35,6 +37,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'like.changed',
   'list.changed',
   'place.changed',
+  'place.added',
   'widget.changed',
   'translation.changed',
 ];

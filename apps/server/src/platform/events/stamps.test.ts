@@ -6,7 +6,10 @@ import { memoryPubSub, type PubSub } from './pubsub.ts';
 
 const ON = ['user.wrote', 'everything.changed'] as const;
 /** The former invalidation API over the bus: a user's write, everything. */
-function invalidation(pubsub: PubSub, opts: { maxAgeMs: number; now?: () => number }): Stamps & { user(id: number): Promise<void>; all(): Promise<void>; bus: EventBus } {
+function invalidation(
+  pubsub: PubSub,
+  opts: { maxAgeMs: number; now?: () => number },
+): Stamps & { user(id: number): Promise<void>; all(): Promise<void>; bus: EventBus } {
   const bus = eventBus(pubsub);
   const st = stamps(bus, ON, opts);
   return { ...st, bus, user: (userId) => bus.emit('user.wrote', { userId }), all: () => bus.emit('everything.changed', {}) };
@@ -41,6 +44,21 @@ describe('stamps over the event bus', () => {
     expect(cache.get('b')).toBeUndefined();
     await inv.all();
     expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('an entry given an end (a share that expires) is served until then, and one already past it is not kept', () => {
+    let t = 1_000;
+    const inv = invalidation(memoryPubSub(), { maxAgeMs: 60_000, now: () => t });
+    const cache = stampedCache<string>(inv, { maxEntries: 10, now: () => t });
+    cache.set('share', ['l1'], inv.stamp(), 'S', 1, 1_500);
+    cache.set('gone', ['l2'], inv.stamp(), 'G', 1, 1_000);
+    expect(cache.get('share')).toBe('S');
+    expect(cache.get('gone')).toBeUndefined();
+    t = 1_499;
+    expect(cache.get('share')).toBe('S');
+    t = 1_500;
+    expect(cache.get('share')).toBeUndefined();
+    expect(cache.size).toBe(0);
   });
 
   it('an entry read while its user wrote is born stale and never served', async () => {

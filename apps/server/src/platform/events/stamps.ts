@@ -15,9 +15,12 @@ export const TAGS_OF: { [K in EventName]: (payload: EventMap[K]) => readonly str
   'widget.changed': (p) => [`w${p.publicId}`],
   'translation.changed': (p) => [`t${p.language}`],
   'place.changed': () => null,
+  'place.added': () => [CATALOGUE_TAG],
   'everything.changed': () => null,
 };
 export const userTag = (userId: number) => `u${userId}`;
+/** What a catalogue search answer is tagged with: any new place may belong in it. */
+export const CATALOGUE_TAG = 'places';
 
 /**
  * When cached reads must be dropped, per instance and per cache: the events the cache lists
@@ -93,8 +96,9 @@ export function stamps(
  * A bounded map of stamped entries (oldest dropped first, by count and by bytes). An entry carries
  * the tags of what it was made of and is returned only while its stamp is fresh for all of them.
  */
-export function stampedCache<V>(st: Stamps, limits: { maxEntries: number; maxBytes?: number }) {
-  const entries = new Map<string, { value: V; tags: readonly string[]; stamp: Stamp; bytes: number }>();
+export function stampedCache<V>(st: Stamps, limits: { maxEntries: number; maxBytes?: number; now?: () => number }) {
+  const now = limits.now ?? Date.now;
+  const entries = new Map<string, { value: V; tags: readonly string[]; stamp: Stamp; bytes: number; until: number }>();
   let bytes = 0;
   const drop = (key: string) => {
     const e = entries.get(key);
@@ -106,15 +110,18 @@ export function stampedCache<V>(st: Stamps, limits: { maxEntries: number; maxByt
     get(key: string): V | undefined {
       const e = entries.get(key);
       if (!e) return undefined;
-      if (st.fresh(e.stamp, e.tags)) return e.value;
+      if (st.fresh(e.stamp, e.tags) && now() < e.until) return e.value;
       drop(key);
       return undefined;
     },
-    /** `stamp` is the one taken before reading; null (caching off) stores nothing. */
-    set(key: string, tags: readonly string[], stamp: Stamp | null, value: V, size = 0): void {
-      if (!stamp || !st.fresh(stamp, tags)) return;
+    /**
+     * `stamp` is the one taken before reading; null (caching off) stores nothing. `until` (epoch
+     * ms): the entry stops being right at that time with no event (a share that expires).
+     */
+    set(key: string, tags: readonly string[], stamp: Stamp | null, value: V, size = 0, until = Infinity): void {
+      if (!stamp || !st.fresh(stamp, tags) || now() >= until) return;
       drop(key);
-      entries.set(key, { value, tags, stamp, bytes: size });
+      entries.set(key, { value, tags, stamp, bytes: size, until });
       bytes += size;
       for (const k of entries.keys()) {
         if (entries.size <= limits.maxEntries && (limits.maxBytes === undefined || bytes <= limits.maxBytes)) break;

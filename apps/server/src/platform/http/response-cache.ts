@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { EventBus } from '../events/bus.ts';
 import type { EventName } from '../events/event-map.ts';
 import { stampedCache, stamps, userTag, type Stamp, type StampedCache } from '../events/stamps.ts';
+import { isAdmin } from './auth.ts';
 import { acceptedEncoding, compressed } from './compression.ts';
 
 /**
@@ -18,9 +19,10 @@ export interface RouteCache {
   /**
    * 'user': one answer per logged-in user (tagged `u<id>`, so that user's events drop it; the key
    * always holds the user id, so an answer can never reach another viewer). 'public': one answer
-   * for every visitor.
+   * for every visitor. 'viewer': a logged-in visitor's own answer as with 'user', one shared
+   * answer for everyone without an account (a public link read by its owner and by strangers).
    */
-  scope: 'user' | 'public';
+  scope: 'user' | 'public' | 'viewer';
   /** Events that make an answer stale; see TAGS_OF in stamps.ts for which answers each one drops. */
   invalidatedBy: readonly EventName[];
   /** What else tells answers apart; the URL (path and query) and the app language always do. */
@@ -34,7 +36,7 @@ export interface RouteCache {
   /** Memory for this route's answers on one instance (oldest dropped first). */
   maxBytes: number;
   maxEntries?: number;
-  /** The Cache-Control of a cached answer. Default: `no-store` for 'user', `public, no-cache` for 'public'. */
+  /** The Cache-Control of a cached answer. Default: `public, no-cache` for 'public', else `no-store`. */
   cacheControl?: string;
   /**
    * Whether to answer If-None-Match with 304. Default: public answers only (a user's answer is
@@ -66,7 +68,10 @@ interface RouteStore {
 }
 
 /** What a miss carries from preHandler to onSend. */
-const pending = new WeakMap<FastifyRequest, { store: RouteStore; key: string; tags: string[]; stamp: Stamp | null; finish(): void }>();
+const pending = new WeakMap<
+  FastifyRequest,
+  { store: RouteStore; key: string; tags: string[]; stamp: Stamp | null; until: number; finish(): void }
+>();
 
 /** Ends a miss: the answer is stored (or not), and the requests waiting for it look again. */
 function settle(req: FastifyRequest): void {
@@ -84,9 +89,27 @@ export function skipCache(req: FastifyRequest): void {
   settle(req);
 }
 
+/**
+ * This answer stops being right at `at` (epoch ms) with no event, e.g. a share's end: kept until
+ * then at most (ignored outside a cached route).
+ */
+export function cacheUntil(req: FastifyRequest, at: number): void {
+  const miss = pending.get(req);
+  if (miss) miss.until = Math.min(miss.until, at);
+}
+
 /** Tags of what this answer was made of, added by a handler of a cached route (ignored elsewhere). */
 export function cacheTags(req: FastifyRequest, ...tags: string[]): void {
   pending.get(req)?.tags.push(...tags);
+}
+
+/**
+ * The `key` of an answer about places: an admin reads every place, and distances come from the
+ * user-location header (the URL, language and viewer are always part of the key).
+ */
+export function placeViewKey(req: FastifyRequest): string {
+  const at = req.ctx.location;
+  return `${isAdmin(req.user) ? 1 : 0}\n${at ? `${at.lat};${at.lng}` : ''}`;
 }
 
 /** True when an If-None-Match header names `etag` (weak or strong, or `*`). */
@@ -120,7 +143,7 @@ function send(req: FastifyRequest, reply: FastifyReply, store: RouteStore, e: En
 function keyOf(req: FastifyRequest, spec: RouteCache): string {
   const own = spec.key ? spec.key(req) : '';
   const base = `${req.ctx.language}\n${req.url}\n${own}`;
-  return spec.scope === 'user' ? `${req.user!.id}\n${base}` : base;
+  return spec.scope === 'public' || !req.user ? `-\n${base}` : `${req.user.id}\n${base}`;
 }
 
 /**
@@ -136,7 +159,7 @@ export const responseCachePlugin = fp<{ events: EventBus; maxAgeMs: number }>(
       const st = stamps(events, spec.invalidatedBy, { maxAgeMs });
       const store: RouteStore = {
         spec,
-        cacheControl: spec.cacheControl ?? (spec.scope === 'user' ? 'no-store' : 'public, no-cache'),
+        cacheControl: spec.cacheControl ?? (spec.scope === 'public' ? 'public, no-cache' : 'no-store'),
         etag: spec.etag ?? spec.scope === 'public',
         stamps: st,
         entries: stampedCache<Entry>(st, { maxEntries: spec.maxEntries ?? 10_000, maxBytes: spec.maxBytes }),
@@ -144,7 +167,7 @@ export const responseCachePlugin = fp<{ events: EventBus; maxAgeMs: number }>(
       };
       const startMiss = (req: FastifyRequest, key: string) => {
         const tags = store.spec.tags ? store.spec.tags(req) : [];
-        if (store.spec.scope === 'user') tags.push(userTag(req.user!.id));
+        if (store.spec.scope !== 'public' && req.user) tags.push(userTag(req.user.id));
         let resolve!: () => void;
         const flight = new Promise<void>((r) => (resolve = r));
         store.flights.set(key, flight);
@@ -152,7 +175,7 @@ export const responseCachePlugin = fp<{ events: EventBus; maxAgeMs: number }>(
           if (store.flights.get(key) === flight) store.flights.delete(key);
           resolve();
         };
-        pending.set(req, { store, key, tags, stamp: store.stamps.stamp(), finish });
+        pending.set(req, { store, key, tags, stamp: store.stamps.stamp(), until: Infinity, finish });
       };
       const preHandler = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
         if (store.spec.scope === 'user' && !req.user) return done();
@@ -188,7 +211,7 @@ export const responseCachePlugin = fp<{ events: EventBus; maxAgeMs: number }>(
           etag: etagOf(body),
           contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         };
-        miss.store.entries.set(miss.key, miss.tags, miss.stamp, entry, body.length);
+        miss.store.entries.set(miss.key, miss.tags, miss.stamp, entry, body.length, miss.until);
         settle(req);
         reply.header('cache-control', miss.store.cacheControl).header('vary', 'accept-encoding');
         if (miss.store.etag) {
@@ -211,10 +234,13 @@ export const responseCachePlugin = fp<{ events: EventBus; maxAgeMs: number }>(
         done();
       };
       route.onResponse = [...toArray(route.onResponse), cleanup] as RouteOptions['onResponse'];
-      route.onRequestAbort = [...toArray(route.onRequestAbort), (req: FastifyRequest, done: () => void) => {
-        settle(req);
-        done();
-      }] as RouteOptions['onRequestAbort'];
+      route.onRequestAbort = [
+        ...toArray(route.onRequestAbort),
+        (req: FastifyRequest, done: () => void) => {
+          settle(req);
+          done();
+        },
+      ] as RouteOptions['onRequestAbort'];
     });
 
     // callback style: costs no promise per request
