@@ -1,19 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import {
-  APP_LANGUAGES,
-  ErrorKey,
-  type GuestAppUpdate,
-  type GuestAppView,
-  type PublicGuestApp,
-} from '@spotlist/contracts';
+import { APP_LANGUAGES, ErrorKey, type GuestAppUpdate, type GuestAppView, type PublicGuestApp } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { documents, guestApps, languages, listItems, lists, places, users, widgets } from '../../platform/db/schema/index.ts';
 import type { GuestContactRow, GuestWelcomeRow } from '../../platform/db/schema/widgets.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserActor } from '../../platform/actor/actor.ts';
 import { iso } from '../../platform/db/place-sql.ts';
-import { publicPoi, publicWidgetAnswer, servedLanguage } from '../widgets/index.ts';
+import { publicPoi, publicWidgetAnswers, servedLanguage } from '../widgets/index.ts';
 import { documentUrls, poiPlaceColumns } from '../widgets/index.ts';
 import { cleanTexts } from '../widgets/index.ts';
 import { newPublicId } from '../../lib/tokens.ts';
@@ -134,7 +128,6 @@ export function guestAppService(db: Db) {
       return { body, type: 'image/png', name };
     },
 
-
     /** GET /api/public/guest-app/{publicId}: the answer with what it was made of (its owner, its widgets), or null. */
     async publicApp(publicId: string, requested: string): Promise<{ answer: PublicGuestApp; ownerId: number; widgetIds: string[] } | null> {
       const [app] = await db
@@ -175,11 +168,11 @@ export function guestAppService(db: Db) {
       const languagesOffered = offered.length > 0 ? offered : [app.ownerLanguage];
       const language = servedLanguage(requested, languagesOffered, app.ownerLanguage);
       // each widget's answer in that language as visitors of the widget get it
-      const widgetAnswers: PublicGuestApp['widgets'] = [];
-      for (const w of active) {
-        const answer = await publicWidgetAnswer(db, w.publicId, language);
-        if (answer) widgetAnswers.push(answer);
-      }
+      const widgetAnswers: PublicGuestApp['widgets'] = await publicWidgetAnswers(
+        db,
+        active.map((w) => w.publicId),
+        language,
+      );
 
       const listAnswers: PublicGuestApp['lists'] = [];
       if (a.listIds.length > 0) {

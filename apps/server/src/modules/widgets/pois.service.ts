@@ -7,7 +7,7 @@
  * owner and flag check, bumps the widget's revision and answers the widget as GET /api/widget/{id}
  * does. The POI picture is set in the documents module (pictures.service.ts).
  */
-import { and, eq, asc, sql } from 'drizzle-orm';
+import { and, eq, asc, inArray, sql } from 'drizzle-orm';
 import {
   ErrorKey,
   WIDGET_POI_MAX,
@@ -44,8 +44,8 @@ export function documentUrls(doc: { id: number | null; sha256: string | null; th
 /** The place columns a POI or a guest app's list item shows (the business's view and the public answers). */
 export const poiPlaceColumns = { ...placeContentColumns, placeTexts: places.texts };
 
-/** A widget's POIs in order, each with its place and its picture document's version and thumbnail. */
-export const poiRows = (db: Db, widgetId: number) =>
+/** The POIs of these widgets with their places and pictures, each widget's in its order (one statement for all). */
+export const poiRows = (db: Db, widgetIds: readonly number[]) =>
   db
     .select({
       id: widgetPois.id,
@@ -61,12 +61,12 @@ export const poiRows = (db: Db, widgetId: number) =>
     .from(widgetPois)
     .innerJoin(places, eq(places.id, widgetPois.placeId))
     .leftJoin(documents, eq(documents.id, widgetPois.pictureDocumentId))
-    .where(eq(widgetPois.widgetId, widgetId))
-    .orderBy(asc(widgetPois.position), asc(widgetPois.id));
+    .where(inArray(widgetPois.widgetId, [...widgetIds]))
+    .orderBy(asc(widgetPois.widgetId), asc(widgetPois.position), asc(widgetPois.id));
 
 /** A widget's POIs as the business's widget detail shows them, in the `language` asked for. */
 export async function poiViews(tx: Db, widgetId: number, language: AppLanguage): Promise<WidgetPoiView[]> {
-  const rows = await poiRows(tx, widgetId);
+  const rows = await poiRows(tx, [widgetId]);
   return rows.map((r) => {
     const local = r.placeTexts?.[language];
     const pic = documentUrls({ id: r.pictureDocumentId, sha256: r.pictureSha256, thumbKey: r.pictureThumbKey });

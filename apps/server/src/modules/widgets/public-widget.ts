@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { APP_LANGUAGES, roundCoordinate, type AppLanguage, type PublicPoi, type PublicWidget } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { languages, users, widgets } from '../../platform/db/schema/index.ts';
@@ -44,9 +44,10 @@ interface PoiRow {
   accessibility: string[];
 }
 
-/** The active widget by public id (its owner has the flag of its version), with its owner's language. */
-export async function widgetHead(db: Db, publicId: string): Promise<WidgetHead | null> {
-  const [r] = await db
+/** The active widgets among these public ids (their owners have the flag of their version), with their owners' language. */
+export async function widgetHeads(db: Db, publicIds: readonly string[]): Promise<WidgetHead[]> {
+  if (publicIds.length === 0) return [];
+  return db
     .select({
       id: widgets.id,
       ownerId: widgets.ownerId,
@@ -63,9 +64,16 @@ export async function widgetHead(db: Db, publicId: string): Promise<WidgetHead |
     .innerJoin(users, eq(users.id, widgets.ownerId))
     .innerJoin(languages, eq(languages.id, users.languageId))
     .where(
-      sql`${qualifiedColumn(widgets.publicId)} = ${publicId} and ((${qualifiedColumn(widgets.version)} = 1 and ${qualifiedColumn(users.widgetv1activated)}) or (${qualifiedColumn(widgets.version)} = 2 and ${qualifiedColumn(users.widgetv2activated)}))`,
+      and(
+        inArray(widgets.publicId, [...publicIds]),
+        sql`((${qualifiedColumn(widgets.version)} = 1 and ${qualifiedColumn(users.widgetv1activated)}) or (${qualifiedColumn(widgets.version)} = 2 and ${qualifiedColumn(users.widgetv2activated)}))`,
+      ),
     );
-  return r ?? null;
+}
+
+/** The active widget by public id, with its owner's language. */
+export async function widgetHead(db: Db, publicId: string): Promise<WidgetHead | null> {
+  return (await widgetHeads(db, [publicId]))[0] ?? null;
 }
 
 /** A POI in one language: the business's words, else the place's texts in it, else the place's own. */
@@ -94,26 +102,39 @@ export function publicPoi(
   };
 }
 
-/** The public answer of a widget in the visitor's language (when offered). */
-export async function buildPublicWidget(db: Db, head: WidgetHead, requested: string): Promise<PublicWidget> {
-  const offered = head.languages.length > 0 ? head.languages : [head.ownerLanguage];
-  const language = servedLanguage(requested, offered, head.ownerLanguage);
-  const texts = head.texts?.[language] ?? {};
-  const first = head.texts?.[offered[0]] ?? {};
-  const rows: PoiRow[] = await poiRows(db, head.id);
-  return {
-    publicId: head.publicId,
-    language,
-    languages: offered,
-    title: texts.title || first.title || head.name,
-    intro: texts.intro || first.intro || '',
-    style: head.style ?? {},
-    pois: rows.map((r) => publicPoi(r, language)),
-  };
+/** The public answers of these widgets, each in the visitor's language when it offers it (two statements for all). */
+export async function buildPublicWidgets(db: Db, heads: readonly WidgetHead[], requested: string): Promise<PublicWidget[]> {
+  const rows: (PoiRow & { widgetId: number })[] =
+    heads.length > 0
+      ? await poiRows(
+          db,
+          heads.map((h) => h.id),
+        )
+      : [];
+  return heads.map((head) => {
+    const offered = head.languages.length > 0 ? head.languages : [head.ownerLanguage];
+    const language = servedLanguage(requested, offered, head.ownerLanguage);
+    const texts = head.texts?.[language] ?? {};
+    const first = head.texts?.[offered[0]] ?? {};
+    return {
+      publicId: head.publicId,
+      language,
+      languages: offered,
+      title: texts.title || first.title || head.name,
+      intro: texts.intro || first.intro || '',
+      style: head.style ?? {},
+      pois: rows.filter((r) => r.widgetId === head.id).map((r) => publicPoi(r, language)),
+    };
+  });
 }
 
-/** The public answer of an active widget, or null when it is unknown or switched off. */
-export async function publicWidgetAnswer(db: Db, publicId: string, requested: string): Promise<PublicWidget | null> {
-  const head = await widgetHead(db, publicId);
-  return head ? buildPublicWidget(db, head, requested) : null;
+export async function buildPublicWidget(db: Db, head: WidgetHead, requested: string): Promise<PublicWidget> {
+  return (await buildPublicWidgets(db, [head], requested))[0];
+}
+
+/** The public answers of the active widgets among `publicIds`, in that order (unknown or switched-off ones left out). */
+export async function publicWidgetAnswers(db: Db, publicIds: readonly string[], requested: string): Promise<PublicWidget[]> {
+  const heads = await widgetHeads(db, publicIds);
+  const ordered = publicIds.flatMap((id) => heads.filter((h) => h.publicId === id));
+  return buildPublicWidgets(db, ordered, requested);
 }

@@ -38,10 +38,7 @@ const ANY: readonly FeatureFlag[] = ['widgetv1activated', 'widgetv2activated'];
  * gate every route (flags.ts); widget and POI changes answer the widget with its POIs, as
  * GET /api/widget/{id} does. POST /api/widgetpoi/image/update lives in the documents module.
  */
-export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> = async (
-  app,
-  { db, publicUrl },
-) => {
+export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> = async (app, { db, publicUrl }) => {
   const svc = widgetsService(db, (publicId) => void app.events.emit('widget.changed', { publicId }));
   const pois = poisService(svc);
   const tags = ['widgets'];
@@ -124,7 +121,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }>
     { schema: { body: WidgetPoiAddSchema, response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flag: ANY } },
     async (req) => {
       const b = req.body;
-      return pois.addPoi(
+      const detail = await pois.addPoi(
         {
           widgetId: b.widgetId,
           placeId: 'placeId' in b ? b.placeId : undefined,
@@ -136,6 +133,9 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }>
         base(req),
         req.ctx.language,
       );
+      // a new place: others' catalogue searches may show it
+      if ('place' in b) await app.events.emit('place.added', { placeId: Math.max(...detail.pois.map((p) => p.placeId)) });
+      return detail;
     },
   );
 
