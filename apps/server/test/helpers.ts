@@ -166,13 +166,15 @@ export async function signup(
   extra: Record<string, unknown> = {},
 ): Promise<LoggedIn> {
   const email = uniqueEmail();
-  const res = await req(app, 'POST', '/api/signup', { body: {
-    email,
-    password: PASSWORD,
-    accountType: { id: accountType },
-    termsaccepted: true,
-    ...extra,
-  } });
+  const res = await req(app, 'POST', '/api/signup', {
+    body: {
+      email,
+      password: PASSWORD,
+      accountType: { id: accountType },
+      termsaccepted: true,
+      ...extra,
+    },
+  });
   if (res.statusCode !== 200) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const user = res.json() as User;
   return { user, token: user.authtoken!, refreshToken: user.refreshToken!, email };
@@ -215,5 +217,25 @@ export async function waitForMail(dataDirs: string | string[], to: string, patte
     if (found) return found.text;
     if (Date.now() > end) throw new Error(`no mail to ${to}${pattern ? ` matching ${pattern}` : ''} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** How many statements the test app's database client runs during `run` (on PGlite and on a pg pool alike). */
+export async function countQueries(t: TestApp, run: () => Promise<unknown>): Promise<number> {
+  const client = (t.database.db as unknown as { $client: Record<string, (...a: unknown[]) => unknown> }).$client;
+  const names = ['query', 'exec', 'execute'].filter((k) => typeof client[k] === 'function');
+  const originals = names.map((k) => client[k]);
+  let n = 0;
+  names.forEach((k, i) => {
+    client[k] = (...a: unknown[]) => {
+      n += 1;
+      return originals[i].apply(client, a);
+    };
+  });
+  try {
+    await run();
+    return n;
+  } finally {
+    names.forEach((k, i) => (client[k] = originals[i]));
   }
 }

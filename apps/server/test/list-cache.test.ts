@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { shares } from '../src/platform/db/schema/index.ts';
-import { buildTestApp, req, signup, type LoggedIn, type TestApp } from './helpers.ts';
+import { buildTestApp, countQueries, req, signup, type LoggedIn, type TestApp } from './helpers.ts';
 import { addItem, addList, addPlace, SPOTS } from './place-helpers.ts';
 
 /**
@@ -18,7 +18,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   [owner, friend, stranger] = [await signup(t.app), await signup(t.app), await signup(t.app)];
   listId = await addList(t.app, owner.token, 'Weekend in Munich');
-  for (const [name, at] of Object.entries(SPOTS).slice(0, 3)) await addItem(t.app, owner.token, listId, await addPlace(t.app, owner.token, name, at));
+  for (const [name, at] of Object.entries(SPOTS).slice(0, 3))
+    await addItem(t.app, owner.token, listId, await addPlace(t.app, owner.token, name, at));
   const s = await req(t.app, 'POST', '/api/share', { token: owner.token, body: { listId, userIds: [friend.user.id] } });
   expect(s.statusCode, s.body).toBe(200);
   shareId = s.json().id;
@@ -58,8 +59,8 @@ describe('list detail from the response cache', () => {
     expect((await read(stranger)).json().name).toBe('Weekend in Munich');
     // a miss reads the database; the same read again does not
     await req(t.app, 'POST', `/api/list/update/${listId}`, { token: owner.token, body: { description: 'Three places' } });
-    expect(await countQueries(() => read(owner))).toBeGreaterThan(0);
-    expect(await countQueries(() => read(owner))).toBe(0);
+    expect(await countQueries(t, () => read(owner))).toBeGreaterThan(0);
+    expect(await countQueries(t, () => read(owner))).toBe(0);
     await req(t.app, 'POST', `/api/list/update/${listId}`, { token: owner.token, body: { name: 'Long weekend' } });
     expect((await read(owner)).json().name).toBe('Long weekend');
     expect((await read(stranger)).json().name).toBe('Long weekend');
@@ -70,7 +71,10 @@ describe('list detail from the response cache', () => {
 
   it('a revoked or expired share ends the recipient’s access at once', async () => {
     expect((await read(friend)).statusCode).toBe(200);
-    await t.database.db.update(shares).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(shares.id, shareId));
+    await t.database.db
+      .update(shares)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(shares.id, shareId));
     expect((await read(friend)).statusCode).toBe(404);
     await t.database.db.update(shares).set({ expiresAt: null }).where(eq(shares.id, shareId));
     expect((await read(friend)).statusCode).toBe(200);
@@ -78,23 +82,3 @@ describe('list detail from the response cache', () => {
     expect((await read(friend)).statusCode).toBe(404);
   });
 });
-
-/** How many statements the database client runs during `run` (on PGlite and on a pg pool alike). */
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const client = (t.database.db as unknown as { $client: Record<string, (...a: unknown[]) => unknown> }).$client;
-  const names = ['query', 'exec', 'execute'].filter((k) => typeof client[k] === 'function');
-  const originals = names.map((k) => client[k]);
-  let n = 0;
-  names.forEach((k, i) => {
-    client[k] = (...a: unknown[]) => {
-      n += 1;
-      return originals[i].apply(client, a);
-    };
-  });
-  try {
-    await run();
-    return n;
-  } finally {
-    names.forEach((k, i) => (client[k] = originals[i]));
-  }
-}

@@ -48,7 +48,9 @@ export const documentRoutes: FastifyPluginAsyncZod<{
   const { db, config } = opts;
   // a POI picture or its file changed: the widget's public answer goes (response cache, every instance)
   const widgetChanged = (publicId: string) => void app.events.emit('widget.changed', { publicId });
-  const svc = documentsService({ ...opts, widgetChanged });
+  // a place's picture came, went or changed visibility: every answer showing the place goes, before the answer
+  const placeChanged = (placeId: number) => app.events.emit('place.changed', { placeId });
+  const svc = documentsService({ ...opts, widgetChanged, placeChanged });
   const pictures = picturesService({ ...opts, widgetChanged, docs: svc });
   app.accountData.register(documentsAccountPart(db, opts.storage));
   // widget POI pictures need a widget flag (config.flag; 403 error.flag.missing without one)
@@ -283,7 +285,9 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         if ('documentId' in source && sent.id() !== undefined && sent.id() !== req.params.id) {
           throw new AppError(ErrorKey.validation, 400, [{ path: 'body.id', key: 'FORM.ERROR.INVALID' }]);
         }
-        return toView(await pictures.addPlacePicture(req.user!, req.params.id, source, sent.data()));
+        const doc = toView(await pictures.addPlacePicture(req.user!, req.params.id, source, sent.data()));
+        await placeChanged(req.params.id);
+        return doc;
       }),
   );
 

@@ -62,16 +62,18 @@ export interface UploadMeta {
   requireImage?: boolean;
 }
 
-
 export function documentsService(deps: {
   db: Db;
   config: Config;
   storage: FileStorage;
   /** A widget's public answer changed (the route emits widget.changed: its cached answers go on every instance). */
   widgetChanged?: (publicId: string) => void;
+  /** A place's pictures changed (the route emits place.changed, awaited: answers showing the place go first). */
+  placeChanged?: (placeId: number) => Promise<void>;
 }) {
   const { db, config, storage } = deps;
   const widgetChanged = deps.widgetChanged ?? (() => {});
+  const placeChanged = deps.placeChanged ?? (async () => {});
   const tmpDir = path.join(config.dataDir, 'tmp');
   const notFound = () => new AppError(ErrorKey.documentNotFound, 404);
 
@@ -243,6 +245,8 @@ export function documentsService(deps: {
       })
       .where(eq(documents.id, row.id))
       .returning();
+    // a place picture's visibility decides who sees it with the place
+    if (row.entityType === 'place' && row.entityId !== null) await placeChanged(row.entityId);
     return toView(saved);
   }
 
@@ -252,6 +256,7 @@ export function documentsService(deps: {
       .from(documents)
       .where(and(eq(documents.id, id), eq(documents.ownerId, user.id)));
     if (!row || !(await removeRow(id, user.id))) throw notFound();
+    if (row.entityType === 'place' && row.entityId !== null) await placeChanged(row.entityId);
     if (row.entityType === 'widget-poi' && row.entityId !== null) {
       // the POI lost its picture (the reference is cleared by the foreign key): visitors see it at once
       const [w] = await db

@@ -1,5 +1,4 @@
-import { isAdmin } from '../../platform/http/auth.ts';
-import { skipCache } from '../../platform/http/response-cache.ts';
+import { placeViewKey, skipCache, type RouteCache } from '../../platform/http/response-cache.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -47,7 +46,13 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   // list changed, before its answer leaves: a reader's cached copy (a friend's, a share's) goes first
   app.addHook('onSend', (req, reply, payload, done) => {
     const id = (req.params as { id?: unknown } | undefined)?.id;
-    if (req.method === 'GET' || reply.statusCode >= 300 || !req.user || typeof id !== 'number' || req.routeOptions.url?.includes('objectionable')) {
+    if (
+      req.method === 'GET' ||
+      reply.statusCode >= 300 ||
+      !req.user ||
+      typeof id !== 'number' ||
+      req.routeOptions.url?.includes('objectionable')
+    ) {
       return done(null, payload);
     }
     app.events.emit('list.changed', { listId: id, ownerId: req.user.id }).then(
@@ -70,8 +75,21 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   });
 
   for (const type of LIST_TYPES) {
-    app.get(`/api/list/${type}`, { schema: { response: { 200: listResponseSchema(ListViewSchema) }, tags }, config: auth }, async (req) =>
-      svc.summaries(type, req.query, req.user!),
+    // "mine" is read on every visit of the lists page: per user, dropped by their writes and likes, a
+    // place's change (a deleted place leaves the counts) and account-wide changes. "shared" and
+    // "public" change with other users' writes no event names for the reader; they are read anew.
+    const cache: RouteCache | undefined =
+      type === 'mine'
+        ? {
+            scope: 'user',
+            invalidatedBy: ['user.wrote', 'like.changed', 'list.changed', 'place.changed', 'profile.changed', 'everything.changed'],
+            maxBytes: 16 * 1024 * 1024,
+          }
+        : undefined;
+    app.get(
+      `/api/list/${type}`,
+      { schema: { response: { 200: listResponseSchema(ListViewSchema) }, tags }, config: { ...auth, cache } },
+      async (req) => svc.summaries(type, req.query, req.user!),
     );
   }
 
@@ -122,10 +140,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           scope: 'user',
           tags: (req) => [`l${(req.params as { id: number }).id}`],
           invalidatedBy: ['user.wrote', 'like.changed', 'list.changed', 'place.changed', 'everything.changed'],
-          key: (req) => {
-            const at = req.ctx.location;
-            return `${isAdmin(req.user) ? 1 : 0}\n${at ? `${at.lat};${at.lng}` : ''}`;
-          },
+          key: placeViewKey,
           maxBytes: LIST_CACHE_BYTES,
         },
       },

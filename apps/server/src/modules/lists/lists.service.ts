@@ -21,7 +21,7 @@ import {
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { listItems, lists, objectionableReports, places, users } from '../../platform/db/schema/index.ts';
-import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, pageTotal, totalOfPage } from '../../platform/http/list-query.ts';
+import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, totalOfPage } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserActor } from '../../platform/actor/actor.ts';
 import { isAdmin } from '../../platform/http/auth.ts';
@@ -175,7 +175,9 @@ export function listsService(db: Db) {
       })
       .from(listItems)
       .innerJoin(places, eq(places.id, listItems.placeId));
-    const joined = viewer.userId ? base.leftJoin(sql`${likedPlacesSetSql(viewer.userId)} liked`, sql`liked.place_id = ${qualifiedColumn(places.id)}`) : base;
+    const joined = viewer.userId
+      ? base.leftJoin(sql`${likedPlacesSetSql(viewer.userId)} liked`, sql`liked.place_id = ${qualifiedColumn(places.id)}`)
+      : base;
     const rows = await joined
       .where(and(...where))
       .orderBy(...orderBy)
@@ -256,14 +258,14 @@ export function listsService(db: Db) {
         return s.desc ? desc(col) : asc(col);
       });
       const rows = await db
-        .select({ ...listColumns, total: sql<number>`(count(*) over ())::int` })
+        .select(listColumns)
         .from(lists)
         .innerJoin(users, eq(users.id, lists.ownerId))
         .where(and(...where))
         .orderBy(...orderBy, desc(lists.id))
         .limit(q.pageSize)
         .offset(q.pageIndex * q.pageSize);
-      const total = await pageTotal(rows.length, rows[0]?.total, q, async () => {
+      const total = await totalOfPage(rows.length, q, async () => {
         const [c] = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(lists)

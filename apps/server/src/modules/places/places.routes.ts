@@ -10,6 +10,8 @@ import {
   PlaceViewSchema,
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import { placeViewKey, type RouteCache } from '../../platform/http/response-cache.ts';
+import { CATALOGUE_TAG } from '../../platform/events/stamps.ts';
 import type { FileStorage } from '../documents/index.ts';
 import { placesService, viewerOf } from './places.service.ts';
 import { placesAccountPart } from './places.account.ts';
@@ -19,6 +21,21 @@ import { placesAccountPart } from './places.account.ts';
  * than with resource(): reads are "public catalogue or mine", writes "creator or admin", and
  * answers carry a distance from the user-location header).
  */
+/** Memory for cached place answers per instance (a catalogue page of 20 is ~12 KB, a place ~1.5 KB). */
+const PLACE_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Per viewer (what they may read, which places they like); dropped by the viewer's own writes and
+ * likes, any place's change or picture, and for catalogue searches any new place (`place.added`).
+ */
+const placeCache = (catalogue: boolean): RouteCache => ({
+  scope: 'user',
+  key: placeViewKey,
+  tags: catalogue ? () => [CATALOGUE_TAG] : undefined,
+  invalidatedBy: ['user.wrote', 'like.changed', 'place.changed', 'everything.changed', ...(catalogue ? (['place.added'] as const) : [])],
+  maxBytes: PLACE_CACHE_BYTES,
+});
+
 export const placeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
   app.accountData.register(placesAccountPart(db));
   const svc = placesService(db, storage);
@@ -35,20 +52,25 @@ export const placeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
 
   app.get(
     '/api/place/list',
-    { schema: { response: { 200: listResponseSchema(PlaceViewSchema) }, tags }, config: { auth: 'user' } },
+    { schema: { response: { 200: listResponseSchema(PlaceViewSchema) }, tags }, config: { auth: 'user', cache: placeCache(true) } },
     async (req) => svc.list(req.query, viewerOf(req.user, req.ctx.language), req.ctx.location),
   );
 
   app.get(
     '/api/place/:id',
-    { schema: { params: IdParamSchema, response: { 200: PlaceViewSchema }, tags }, config: { auth: 'user' } },
+    { schema: { params: IdParamSchema, response: { 200: PlaceViewSchema }, tags }, config: { auth: 'user', cache: placeCache(false) } },
     async (req) => svc.get(req.params.id, viewerOf(req.user, req.ctx.language), req.ctx.location),
   );
 
   app.post(
     '/api/place/add',
     { schema: { body: PlaceInputSchema, response: { 200: PlaceViewSchema }, tags }, config: { auth: 'user' } },
-    async (req) => svc.add(req.body, req.user!, viewerOf(req.user, req.ctx.language), req.ctx.location),
+    async (req) => {
+      const place = await svc.add(req.body, req.user!, viewerOf(req.user, req.ctx.language), req.ctx.location);
+      // others' catalogue searches may now show it (the creator's own answers go by user.wrote)
+      await app.events.emit('place.added', { placeId: place.id });
+      return place;
+    },
   );
 
   app.post(

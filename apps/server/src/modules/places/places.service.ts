@@ -20,7 +20,7 @@ import {
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { listItems, lists, objectionableReports, places } from '../../platform/db/schema/index.ts';
-import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, pageTotal } from '../../platform/http/list-query.ts';
+import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, totalOfPage } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserActor } from '../../platform/actor/actor.ts';
 import { isAdmin } from '../../platform/http/auth.ts';
@@ -32,6 +32,7 @@ import {
   distanceOrderSql,
   distanceSql,
   haversineSql,
+  likedPlacesSetSql,
   likedSql,
   localNameSql,
   origin,
@@ -172,19 +173,23 @@ export function placesService(db: Db, storage: FileStorage) {
       }
       orderBy.push(asc(places.id));
 
-      const rows = await db
+      // the viewer's likes as one joined set, the total from the page unless it is full (docs/decisions/0020)
+      const base = db
         .select({
           ...placeColumns,
           distance: distanceSql(o.lat, o.lng),
-          liked: viewer.userId ? likedSql(viewer.userId) : sql<boolean>`false`,
-          total: sql<number>`(count(*) over ())::int`,
+          liked: viewer.userId ? sql<boolean>`(liked.place_id is not null)` : sql<boolean>`false`,
         })
-        .from(places)
+        .from(places);
+      const joined = viewer.userId
+        ? base.leftJoin(sql`${likedPlacesSetSql(viewer.userId)} liked`, sql`liked.place_id = ${qualifiedColumn(places.id)}`)
+        : base;
+      const rows = await joined
         .where(and(...where))
         .orderBy(...orderBy)
         .limit(q.pageSize)
         .offset(q.pageIndex * q.pageSize);
-      const total = await pageTotal(rows.length, rows[0]?.total, q, async () => {
+      const total = await totalOfPage(rows.length, q, async () => {
         const [c] = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(places)

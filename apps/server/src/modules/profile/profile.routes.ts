@@ -30,8 +30,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; thro
   const profile = profileService({ db, config, throttle, accountData: app.accountData });
   const tags = ['profile'];
 
-  app.get('/api/myprofile', { schema: { response: { 200: UserSchema }, tags }, config: { auth: 'user' } }, async (req) =>
-    profile.view(req.user!.id, req.ctx.language),
+  app.get(
+    '/api/myprofile',
+    {
+      schema: { response: { 200: UserSchema }, tags },
+      // the caller's own account: dropped by their writes (profile, pictures, languages, flags by an admin)
+      config: {
+        auth: 'user',
+        cache: { scope: 'user', invalidatedBy: ['user.wrote', 'profile.changed', 'everything.changed'], maxBytes: 16 * 1024 * 1024 },
+      },
+    },
+    async (req) => profile.view(req.user!.id, req.ctx.language),
   );
 
   app.post(

@@ -177,11 +177,26 @@ describe('a public link: works without an account until it expires or is revoked
     expect(gone.json()).toEqual({ key: 'error.share.revoked' });
   });
 
-  it('stops at its expiry (410 error.share.expired)', async () => {
+  it('stops at its expiry (410 error.share.expired), also for a reader whose answer was kept', async () => {
     const listId = await addList(t.app, alice.token, 'Short-lived');
-    const s = (await share(alice.token, { listId, public: true, expiresAt: new Date(Date.now() + 3_600_000).toISOString() })).json();
-    const open = (await req(t.app, 'GET', `/api/share/${s.token}`)).json();
-    expect(open.share.expiresAt).toBe(s.expiresAt);
+    const ends = Date.now() + 1_500;
+    const s = (await share(alice.token, { listId, public: true, expiresAt: new Date(ends).toISOString() })).json();
+    for (const token of [undefined, bob.token]) {
+      const open = await req(t.app, 'GET', `/api/share/${s.token}`, { token });
+      expect(open.statusCode).toBe(200);
+      expect(open.json().share.expiresAt).toBe(s.expiresAt);
+    }
+    await new Promise((r) => setTimeout(r, ends - Date.now() + 50));
+    for (const token of [undefined, bob.token]) {
+      const res = await req(t.app, 'GET', `/api/share/${s.token}`, { token });
+      expect(res.statusCode).toBe(410);
+      expect(res.json()).toEqual({ key: 'error.share.expired' });
+    }
+  });
+
+  it('a link whose end was set in the database answers 410 when nothing of it is kept', async () => {
+    const listId = await addList(t.app, alice.token, 'Ended elsewhere');
+    const s = (await share(alice.token, { listId, public: true })).json();
     await expire(s.id);
     const res = await req(t.app, 'GET', `/api/share/${s.token}`);
     expect(res.statusCode).toBe(410);
