@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -32,6 +32,8 @@ import { guestRoutes } from './modules/guests/index.ts';
 import { publicWidgetRoutes, widgetRoutes } from './modules/widgets/index.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { errorsPlugin } from './platform/http/errors.ts';
+import { ErrorKey } from '@spotlist/contracts';
+import { inputGuardPlugin } from './platform/http/input-guard.ts';
 import { writeEventsPlugin } from './platform/http/write-events.ts';
 import { responseCachePlugin } from './platform/http/response-cache.ts';
 import { featureFlagsPlugin } from './platform/http/feature-flags.ts';
@@ -85,6 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    // a malformed percent-encoding or an over-long path parameter: `{ key }`, never the URL echoed
+    frameworkErrors: (err, _req, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const key = tooLong || err.code === 'FST_ERR_BAD_URL' ? ErrorKey.badUrl : ErrorKey.validation;
+      return (reply as FastifyReply).code(tooLong ? 414 : 400).send({ key });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const secure = (config.PUBLIC_URL ?? '').startsWith('https://');
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {

@@ -11,6 +11,10 @@ export const ErrorKey = {
   unknown: 'error.unknown',
   validation: 'error.validation',
   badJson: 'error.request.json',
+  /** A NUL character (or another the database cannot store) in a body, a query or a path. */
+  badCharacter: 'error.request.character',
+  /** A malformed percent-encoding in the address. */
+  badUrl: 'error.request.url',
   bodyTooLarge: 'error.request.toolarge',
   badContentType: 'error.request.contenttype',
   notFound: 'error.notfound',

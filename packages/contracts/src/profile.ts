@@ -397,9 +397,10 @@ export function normalizeProfile(v: ProfileFields): ProfileUpdate {
  * POST /api/myprofile/update (SPEC §7 Profile and settings), for every account type. The onboarding
  * body `{ email, nickname: {value}, accountType: {id}, industry2? }` is a valid body too.
  */
-export const ProfileUpdateSchema = ProfileFieldsSchema.superRefine((v, ctx) => profileRules(v, ctx), { when: () => true }).transform(
-  normalizeProfile,
-);
+// the rules run even when other fields failed (all messages at once), but only on an object
+export const ProfileUpdateSchema = ProfileFieldsSchema.superRefine((v, ctx) => profileRules(v, ctx), {
+  when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+}).transform(normalizeProfile);
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
 
 /** The same schema with the account type fixed (a form knows the user's type). */

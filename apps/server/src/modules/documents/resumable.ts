@@ -16,6 +16,7 @@ import {
 } from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { characterError, containsNul } from '../../platform/http/input-guard.ts';
 import { cleanFileName, toView, type DocumentsService } from './documents.service.ts';
 import { inspectFile } from './receive.ts';
 
@@ -228,6 +229,7 @@ export const resumableRoutes: FastifyPluginAsyncZod<{ svc: DocumentsService; con
 
 function parseJson(raw: string | null | undefined): Record<string, unknown> | undefined {
   if (raw === undefined || raw === null || raw.trim() === '') return undefined;
+  if (containsNul(raw)) throw characterError(); // PostgreSQL stores no NUL in jsonb
   let value: unknown;
   try {
     value = JSON.parse(raw);

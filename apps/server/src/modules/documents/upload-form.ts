@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DocumentDataSchema, ErrorKey, UPLOAD_FORM_KEYS } from '@spotlist/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { characterError, containsNul } from '../../platform/http/input-guard.ts';
 import { cleanFileName } from './documents.service.ts';
 import { receiveToTemp, ReceiveLimitError, type Received } from './receive.ts';
 import fsp from 'node:fs/promises';
@@ -60,6 +61,7 @@ export async function readUploadForm(req: FastifyRequest, tmpDir: string, limit:
 export function jsonField(fields: Record<string, string>, name: string): Record<string, unknown> | undefined {
   const raw = fields[name];
   if (raw === undefined || raw.trim() === '') return undefined;
+  if (containsNul(raw)) throw characterError(); // PostgreSQL stores no NUL in jsonb
   let value: unknown;
   try {
     value = JSON.parse(raw);

@@ -26,7 +26,9 @@ const DB_CODES: Record<string, { status: number; key: string }> = {
   '23503': { status: 400, key: ErrorKey.referenceNotFound },
   '22001': { status: 400, key: ErrorKey.validation },
   '22P02': { status: 400, key: ErrorKey.validation },
-  '22021': { status: 400, key: ErrorKey.validation },
+  // a NUL or another character PostgreSQL cannot store (the input guard refuses them first)
+  '22021': { status: 400, key: ErrorKey.badCharacter },
+  '22P05': { status: 400, key: ErrorKey.badCharacter },
 };
 
 /** The PostgreSQL code of a database error (drizzle wraps the driver's error as its cause). */

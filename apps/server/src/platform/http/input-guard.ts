@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+import { ErrorKey } from '@spotlist/contracts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** An escaped NUL in JSON text: `\u0000` behind an even number of backslashes (`\\u0000` is text). */
+const ESCAPED_NUL = /(?:^|[^\\])(?:\\\\)*\\u0000/i;
+
+/**
+ * True when `text` (raw JSON or a form field) holds a NUL character, raw or JSON-escaped.
+ * PostgreSQL stores no NUL in text or jsonb: such input is refused before it gets there.
+ */
+export const containsNul = (text: string): boolean => text.includes('\0') || (text.includes('\\') && ESCAPED_NUL.test(text));
+
+/** True when a parsed value holds a NUL in any string or key, however deep. */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (typeof value !== 'object' || value === null || depth > 64) return false;
+  if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
+  for (const [k, v] of Object.entries(value)) if (k.includes('\0') || holdsNul(v, depth + 1)) return true;
+  return false;
+}
+
+export const characterError = () => new AppError(ErrorKey.badCharacter, 400);
+
+/**
+ * Input the database cannot store is a 400 `error.request.character` before any handler runs.
+ * A NUL in a text field fails that field's own rule first (a field error the form can show); this
+ * catches the rest after validation: free-form JSON (settings, document `extraData`), keys, and
+ * `%00` in a path parameter or the query.
+ */
+export const inputGuardPlugin = fp(
+  async (app) => {
+    // callback style: one `includes` per request, a walk only of bodies that passed validation
+    app.addHook('onRequest', (req, _reply, done) => {
+      if (req.url.includes('%00')) return done(characterError());
+      done();
+    });
+    app.addHook('preHandler', (req, _reply, done) => {
+      if (typeof req.body === 'object' && req.body !== null && holdsNul(req.body)) return done(characterError());
+      done();
+    });
+  },
+  { name: 'input-guard' },
+);
