@@ -13,7 +13,7 @@ import { eventBus } from './platform/events/bus.ts';
 import { memoryPubSub, type PubSub } from './platform/events/pubsub.ts';
 import type { ThrottleStore } from './lib/throttle.ts';
 import { adminRoutes } from './modules/admin/index.ts';
-import { infoRoutes } from './modules/info/index.ts';
+import { healthRoutes, infoRoutes } from './modules/info/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { referenceRoutes } from './modules/reference/index.ts';
 import { securityRoleRoutes } from './modules/security-roles/index.ts';
@@ -151,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(infoRoutes, { version: deps.version, commit: deps.commit });
+  await app.register(healthRoutes, { db, isClosing: () => closing });
   await app.register(authRoutes, { db, config, mailer: deps.mailer, jobs: deps.jobs, throttle: deps.throttle, secureCookies: secure });
   await app.register(profileRoutes, { db, config, throttle: deps.throttle });
   await app.register(referenceRoutes, { db });

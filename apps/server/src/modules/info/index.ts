@@ -1,1 +1,2 @@
 export { infoRoutes } from './info.routes.ts';
+export { healthRoutes } from './health.routes.ts';

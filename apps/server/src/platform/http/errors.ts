@@ -39,6 +39,52 @@ function dbCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Node's codes of a connection that failed or broke (database, Redis, a provider). */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** What the pg pool, PostgreSQL and ioredis say when the service is away or shutting down. */
+const OUTAGE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection is closed',
+  "Stream isn't writeable",
+  'Reached the max retries per request limit',
+  'the database system is',
+  'terminating connection due to administrator command',
+  'Query read timeout',
+];
+/** Seconds a client waits before trying again after an outage. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * True when `err` says a service the request needs is away (database, Redis, a provider): the
+ * request was fine and may be sent again. PostgreSQL classes 08 (connection), 57P0x (shutting
+ * down, cannot connect now), 53300 (too many connections), 57014 (statement timeout).
+ */
+export function isOutage(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    e = e.cause as typeof e, i++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (CONNECTION_CODES.has(code) || /^08...$/.test(code) || /^57P0[1-3]$/.test(code) || code === '53300' || code === '57014') return true;
+    if (e.name === 'MaxRetriesPerRequestError') return true;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (OUTAGE_MESSAGES.some((m) => message.includes(m))) return true;
+  }
+  return false;
+}
+
 /** One error handler: every failure becomes `{ key }` (plus `fields` for validation); 5xx never leak. */
 export const errorsPlugin = fp(
   async (app) => {
@@ -60,6 +106,9 @@ export const errorsPlugin = fp(
       } else if (dbCode(err)) {
         ({ status } = DB_CODES[dbCode(err)!]);
         body = { key: DB_CODES[dbCode(err)!].key };
+      } else if (isOutage(err)) {
+        status = 503;
+        body = { key: ErrorKey.unavailable };
       } else if (isResponseSerializationError(err)) {
         status = 500;
       } else if (err.code && FASTIFY_CODES[err.code]) {
@@ -72,7 +121,11 @@ export const errorsPlugin = fp(
         status = err.statusCode;
         body = { key: status === 429 ? ErrorKey.rateLimited : ErrorKey.validation };
       }
-      if (status >= 500) req.log.error({ err }, 'request failed');
+      // an outage (ours or a provider's) passes: the client may send the same request again
+      if (status === 503 && body.key !== ErrorKey.integrationNotConfigured && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+      if (status === 503) req.log.warn({ err }, 'service unavailable');
+      else if (status >= 500) req.log.error({ err }, 'request failed');
       else req.log.debug({ key: body.key }, 'request refused');
       if (req.routeOptions.config?.anonymizeErrors) body = { key: ErrorKey.unknown };
       return reply.status(status).send(body);
