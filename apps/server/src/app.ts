@@ -152,7 +152,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(infoRoutes, { version: deps.version, commit: deps.commit });
   await app.register(healthRoutes, { db, isClosing: () => closing });
-  await app.register(authRoutes, { db, config, mailer: deps.mailer, jobs: deps.jobs, throttle: deps.throttle, secureCookies: secure });
+  await app.register(authRoutes, {
+    db,
+    config,
+    mailer: deps.mailer,
+    jobs: deps.jobs,
+    throttle: deps.throttle,
+    secureCookies: secure,
+    secret: deps.secret,
+  });
   await app.register(profileRoutes, { db, config, throttle: deps.throttle });
   await app.register(referenceRoutes, { db });
   await app.register(securityRoleRoutes, { db });

@@ -12,7 +12,7 @@ import { loadSecret } from './lib/secret.ts';
 import { secretsFromConfig } from './platform/crypto/secrets.ts';
 import { memoryPubSub, redisPubSub, type PubSub } from './platform/events/pubsub.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/queue.ts';
-import { memoryThrottle, redisThrottle, type ThrottleStore } from './lib/throttle.ts';
+import { fallbackThrottle, memoryThrottle, redisThrottle, type ThrottleStore } from './lib/throttle.ts';
 
 export interface Running {
   app: FastifyInstance;
@@ -21,6 +21,16 @@ export interface Running {
 }
 
 /** Opens the database, migrates, seeds and builds the app: everything `npm start` needs but listen. */
+/** Logs a Redis connection's trouble at most once a minute, not at every reconnect attempt. */
+function redisTrouble(what: string): (err: Error) => void {
+  let quietUntil = 0;
+  return (err) => {
+    if (Date.now() < quietUntil) return;
+    quietUntil = Date.now() + 60_000;
+    console.warn(`${what}: Redis unavailable (${err.message}); counting in this process until it is back`);
+  };
+}
+
 export async function startServer(config: Config, print: (line: string) => void = console.log): Promise<Running> {
   let unlock = () => {};
   let database: Database;
@@ -42,7 +52,9 @@ export async function startServer(config: Config, print: (line: string) => void 
       print('Demo logins:');
       for (const d of DEMO_USERS) print(`  ${d.email} / ${d.password}`);
     }
-    throttle = config.REDIS_URL ? redisThrottle(config.REDIS_URL) : memoryThrottle();
+    throttle = config.REDIS_URL
+      ? fallbackThrottle(redisThrottle(config.REDIS_URL, undefined, redisTrouble('login throttle')))
+      : memoryThrottle();
     pubsub = config.REDIS_URL ? redisPubSub(config.REDIS_URL) : memoryPubSub();
     jobs = createJobQueue(database, config);
     const app = await buildApp({

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireDataDirLock } from '../src/platform/db/client.ts';
-import { memoryThrottle, redisThrottle } from '../src/lib/throttle.ts';
+import { fallbackThrottle, memoryThrottle, redisThrottle, waitSeconds } from '../src/lib/throttle.ts';
 import { parseAppLanguage, parseUserLocation } from '../src/platform/http/request-context.ts';
 import { generateOpenApi } from '../src/openapi.ts';
 import { serverRoot } from '../src/lib/paths.ts';
@@ -47,23 +47,38 @@ describe('request context', () => {
 });
 
 describe('login throttling store', () => {
-  it('memory: counts within the window and forgets after it', async () => {
+  it('memory: counts failures with the time of the last, and forgets them after the memory time', async () => {
     let now = 0;
     const s = memoryThrottle(() => now);
-    expect(await s.hit('k', 10)).toBe(1);
-    expect(await s.hit('k', 10)).toBe(2);
-    now = 9_999;
-    expect(await s.get('k')).toBe(2);
-    now = 10_000;
-    expect(await s.get('k')).toBe(0);
+    expect(await s.hit('k', 10)).toEqual({ count: 1, lastAt: 0 });
+    now = 5_000;
+    expect(await s.hit('k', 10)).toEqual({ count: 2, lastAt: 5_000 });
+    now = 14_999;
+    expect(await s.get('k')).toEqual({ count: 2, lastAt: 5_000 });
+    now = 15_000;
+    expect(await s.get('k')).toEqual({ count: 0, lastAt: 0 });
+  });
+
+  it('delays grow 2, 4, 8 … seconds after the free failures, up to the maximum, counted from the last failure', () => {
+    const at = 1_000_000;
+    expect(waitSeconds({ count: 4, lastAt: at }, 5, 900, at)).toBe(0);
+    expect(waitSeconds({ count: 5, lastAt: at }, 5, 900, at)).toBe(2);
+    expect(waitSeconds({ count: 6, lastAt: at }, 5, 900, at)).toBe(4);
+    expect(waitSeconds({ count: 8, lastAt: at }, 5, 900, at)).toBe(16);
+    expect(waitSeconds({ count: 40, lastAt: at }, 5, 900, at)).toBe(900);
+    expect(waitSeconds({ count: 6, lastAt: at }, 5, 900, at + 3_000)).toBe(1);
+    expect(waitSeconds({ count: 6, lastAt: at }, 5, 900, at + 4_000)).toBe(0);
   });
 
   it.runIf(!!process.env.TEST_REDIS_URL)('redis: two server instances share the counters', async () => {
     const prefix = `spotlist:test:${Date.now()}:${Math.random()}:`;
-    const one = await buildTestApp({ throttle: redisThrottle(process.env.TEST_REDIS_URL!, prefix) });
+    const shared = [redisThrottle(process.env.TEST_REDIS_URL!, prefix), redisThrottle(process.env.TEST_REDIS_URL!, prefix)];
+    // until connected each would count in its own memory
+    for (let i = 0; i < 100 && !shared.every((s) => s.ready); i++) await new Promise((r) => setTimeout(r, 20));
+    const one = await buildTestApp({ throttle: fallbackThrottle(shared[0]) });
     // the second instance shares the first one's database through its routes? No: each test app has
     // its own database, so sign the same e-mail up on both, then fail on one and be refused on the other.
-    const two = await buildTestApp({ throttle: redisThrottle(process.env.TEST_REDIS_URL!, prefix) });
+    const two = await buildTestApp({ throttle: fallbackThrottle(shared[1]) });
     try {
       const a = await signup(one.app);
       await req(two.app, 'POST', '/api/signup', {

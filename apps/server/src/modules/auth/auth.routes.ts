@@ -21,6 +21,7 @@ import type { Config } from '../../config.ts';
 import type { Mailer } from '../../integrations/smtp/mailer.ts';
 import { mailText } from '../../lib/mail-texts.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_SECONDS } from './device-cookie.ts';
 import { defaultClientId } from '../../platform/db/seed/accounts.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -39,8 +40,20 @@ export const authRoutes: FastifyPluginAsyncZod<{
   jobs: JobQueue;
   throttle: ThrottleStore;
   secureCookies: boolean;
-}> = async (app, { db, config, mailer, jobs, throttle, secureCookies }) => {
-  const auth = authService({ db, config, mailer, jobs, throttle, defaultClientId: () => defaultClientId(db), mailText, events: app.events });
+  /** Signs device cookies (the server secret). */
+  secret: string;
+}> = async (app, { db, config, mailer, jobs, throttle, secureCookies, secret }) => {
+  const auth = authService({
+    db,
+    config,
+    mailer,
+    jobs,
+    throttle,
+    secret,
+    defaultClientId: () => defaultClientId(db),
+    mailText,
+    events: app.events,
+  });
   jobs.register(sendMail, { auth });
   app.accountData.register(authAccountPart(db));
   const answer = <T extends IssuedTokens>(reply: FastifyReply, result: T, transport: 'body' | 'cookie' = 'body') => {
@@ -72,7 +85,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const body = req.body;
-      if ('email' in body) return answer(reply, await auth.login(body, req.ip, req.ctx.language), body.tokenTransport);
+      if ('email' in body) {
+        const { device, ...result } = await auth.login(body, req.ip, req.cookies[DEVICE_COOKIE], req.ctx.language);
+        // only the login reads it: sent nowhere else
+        reply.setCookie(DEVICE_COOKIE, device, {
+          path: '/api/login',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: secureCookies,
+          maxAge: DEVICE_COOKIE_SECONDS,
+        });
+        return answer(reply, result, body.tokenTransport);
+      }
       const fromCookie = !body.refresh_token;
       const token = body.refresh_token ?? req.cookies[REFRESH_COOKIE];
       if (!token || (!body.grant_type && !body.refresh_token)) throw new AppError(ErrorKey.refreshInvalid, 401);

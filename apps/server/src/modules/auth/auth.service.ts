@@ -8,7 +8,8 @@ import { authSessions, passwordResetTokens, users } from '../../platform/db/sche
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../integrations/smtp/mailer.ts';
 import { assertPasswordPolicy, dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { ThrottleStore } from '../../lib/throttle.ts';
+import { FAILURE_MEMORY_SECONDS, waitSeconds, type ThrottleStore } from '../../lib/throttle.ts';
+import { deviceCookieFor, knownDevice } from './device-cookie.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { findUserByEmail, loadUserView } from '../users/index.ts';
 import type { Translate } from '../../lib/mail-texts.ts';
@@ -36,6 +37,8 @@ export function authService(deps: {
   mailText: Translate;
   /** Sessions ending or changing without a request of their user (refresh rotation, a reused refresh token, logout, reset by mailed token) emit 'session.revoked'. */
   events: EventBus;
+  /** Signs device cookies. */
+  secret: string;
 }) {
   const { db, config, mailer, throttle, events } = deps;
   const userChanged = (userId: number) => events.emit('session.revoked', { userId });
@@ -119,7 +122,8 @@ export function authService(deps: {
     return rows[0]?.userId ?? null;
   }
 
-  const accountKey = (email: string) => `acct:${crypto.createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
+  const accountAddressKey = (email: string, ip: string) =>
+    `acct:${crypto.createHash('sha256').update(email.toLowerCase()).digest('hex')}:${ip}`;
   const addressKey = (ip: string) => `addr:${ip}`;
 
   return {
@@ -147,26 +151,39 @@ export function authService(deps: {
       return { ...(await view(id, lang)), ...(await issue(id)) };
     },
 
-    /** Same answer for an unknown e-mail and a wrong password; throttled per account and address. */
-    async login(input: Credentials, ip: string, lang: AppLanguage = 'en'): Promise<User & IssuedTokens> {
-      const aKey = accountKey(input.email);
-      const ipKey = addressKey(ip);
-      const [a, i] = await Promise.all([throttle.get(aKey), throttle.get(ipKey)]);
-      if (a >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT || i >= config.LOGIN_MAX_FAILURES_PER_ADDRESS) {
-        throw new AppError(ErrorKey.loginThrottled, 429);
-      }
+    /**
+     * Same answer for an unknown e-mail and a wrong password. Failures slow down the next attempt
+     * (exponential delay with Retry-After, never a lockout) per account × address and per address;
+     * a device that logged into this account before (its signed device cookie) is counted on its
+     * own, so failures from elsewhere never stop its owner. Answers the device cookie to keep.
+     */
+    async login(
+      input: Credentials,
+      ip: string,
+      device: string | undefined,
+      lang: AppLanguage = 'en',
+    ): Promise<User & IssuedTokens & { device: string }> {
       const user = await findUserByEmail(db, input.email);
+      const deviceId = user ? knownDevice(deps.secret, device, user.id) : null;
+      const keys = deviceId ? [`device:${deviceId}`] : [accountAddressKey(input.email, ip), addressKey(ip)];
+      const frees = deviceId
+        ? [config.LOGIN_MAX_FAILURES_PER_ACCOUNT]
+        : [config.LOGIN_MAX_FAILURES_PER_ACCOUNT, config.LOGIN_MAX_FAILURES_PER_ADDRESS];
+      const counts = await Promise.all(keys.map((k) => throttle.get(k)));
+      const wait = Math.max(...counts.map((c, i) => waitSeconds(c, frees[i], config.LOGIN_WINDOW_SECONDS)));
+      if (wait > 0) throw new AppError(ErrorKey.loginThrottled, 429, undefined, wait);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
       if (!user || !ok) {
-        await Promise.all([
-          throttle.hit(aKey, config.LOGIN_WINDOW_SECONDS),
-          throttle.hit(ipKey, config.LOGIN_WINDOW_SECONDS),
-        ]);
+        await Promise.all(keys.map((k) => throttle.hit(k, FAILURE_MEMORY_SECONDS)));
         throw new AppError(ErrorKey.loginFailed, 401);
       }
-      await throttle.reset(aKey);
+      await throttle.reset(keys[0]);
       if (config.REQUIRE_EMAIL_VERIFICATION && !user.emailVerified) throw new AppError(ErrorKey.userUnverified, 403);
-      return { ...(await view(user.id, lang)), ...(await issue(user.id)) };
+      return {
+        ...(await view(user.id, lang)),
+        ...(await issue(user.id)),
+        device: deviceCookieFor(deps.secret, user.id, deviceId ?? undefined),
+      };
     },
 
     /** Rotates a refresh token. Reusing an already rotated one revokes its whole family. */
@@ -201,12 +218,7 @@ export function authService(deps: {
         const revoked = await db
           .update(authSessions)
           .set({ revokedAt: new Date() })
-          .where(
-            eq(
-              authSessions.familyId,
-              sql`(select family_id from ${authSessions} where refresh_hash = ${hashToken(refreshToken)})`,
-            ),
-          )
+          .where(eq(authSessions.familyId, sql`(select family_id from ${authSessions} where refresh_hash = ${hashToken(refreshToken)})`))
           .returning({ userId: authSessions.userId });
         if (revoked[0]) await userChanged(revoked[0].userId);
       }
@@ -261,6 +273,5 @@ export function authService(deps: {
       return true;
     },
   };
-
 }
 export type AuthService = ReturnType<typeof authService>;

@@ -11,14 +11,16 @@ afterAll(() => t.close());
 describe('signup', () => {
   it('creates the user, logs it in and mails a verification link', async () => {
     const email = uniqueEmail();
-    const res = await req(t.app, 'POST', '/api/signup', { body: {
-      email: email.toUpperCase(),
-      password: PASSWORD,
-      accountType: { id: AccountType.business },
-      termsaccepted: true,
-      nickname: { value: 'Hotel' },
-      language: { id: 2 },
-    } });
+    const res = await req(t.app, 'POST', '/api/signup', {
+      body: {
+        email: email.toUpperCase(),
+        password: PASSWORD,
+        accountType: { id: AccountType.business },
+        termsaccepted: true,
+        nickname: { value: 'Hotel' },
+        language: { id: 2 },
+      },
+    });
     expect(res.statusCode).toBe(200);
     const u = res.json();
     expect(u.email).toBe(email);
@@ -40,7 +42,9 @@ describe('signup', () => {
   it('refuses a taken e-mail, short and common passwords, missing terms — and stores nothing', async () => {
     const a = await signup(t.app);
     const base = { password: PASSWORD, accountType: { id: 1 }, termsaccepted: true };
-    expect((await req(t.app, 'POST', '/api/signup', { body: { ...base, email: a.email } })).json()).toEqual({ key: 'error.signup.email.taken' });
+    expect((await req(t.app, 'POST', '/api/signup', { body: { ...base, email: a.email } })).json()).toEqual({
+      key: 'error.signup.email.taken',
+    });
     const fresh = uniqueEmail();
     const short = await req(t.app, 'POST', '/api/signup', { body: { ...base, email: fresh, password: 'short1' } });
     expect(short.statusCode).toBe(400);
@@ -57,16 +61,18 @@ describe('signup', () => {
   });
 
   it('ignores fields nobody may set through a body (id, flags, roles, profileFilled)', async () => {
-    const res = await req(t.app, 'POST', '/api/signup', { body: {
-      email: uniqueEmail(),
-      password: PASSWORD,
-      accountType: { id: 1 },
-      termsaccepted: true,
-      id: 1,
-      profileFilled: true,
-      widgetv1activated: true,
-      permissionsInclude: ['admin'],
-    } });
+    const res = await req(t.app, 'POST', '/api/signup', {
+      body: {
+        email: uniqueEmail(),
+        password: PASSWORD,
+        accountType: { id: 1 },
+        termsaccepted: true,
+        id: 1,
+        profileFilled: true,
+        widgetv1activated: true,
+        permissionsInclude: ['admin'],
+      },
+    });
     expect(res.statusCode).toBe(200);
     const u = res.json();
     expect(u.id).not.toBe(1);
@@ -140,9 +146,7 @@ describe('session and tokens', () => {
     try {
       const a = await signup(short.app);
       expect(a.user.expiresIn).toBe(30);
-      await short.database.db.execute(
-        `update auth_sessions set access_expires_at = now() - interval '1 second'` as never,
-      );
+      await short.database.db.execute(`update auth_sessions set access_expires_at = now() - interval '1 second'` as never);
       expect((await req(short.app, 'GET', '/api/session/user', { token: a.token })).statusCode).toBe(401);
     } finally {
       await short.close();
@@ -181,9 +185,15 @@ describe('passwords', () => {
   it('changes the password when the old one is right', async () => {
     const a = await signup(t.app);
     expect((await req(t.app, 'POST', '/api/password/update', { body: { oldPassword: PASSWORD, newPassword: 'x' } })).statusCode).toBe(401);
-    const wrong = await req(t.app, 'POST', '/api/password/update', { body: { oldPassword: 'nope nope nope', newPassword: 'another good one' }, token: a.token });
+    const wrong = await req(t.app, 'POST', '/api/password/update', {
+      body: { oldPassword: 'nope nope nope', newPassword: 'another good one' },
+      token: a.token,
+    });
     expect(wrong.json()).toEqual({ key: 'error.password.wrong' });
-    const ok = await req(t.app, 'POST', '/api/password/update', { body: { oldPassword: PASSWORD, newPassword: 'another good one' }, token: a.token });
+    const ok = await req(t.app, 'POST', '/api/password/update', {
+      body: { oldPassword: PASSWORD, newPassword: 'another good one' },
+      token: a.token,
+    });
     expect(ok.statusCode).toBe(200);
     expect((await req(t.app, 'POST', '/api/login', { body: { email: a.email, password: 'another good one' } })).statusCode).toBe(200);
     expect((await req(t.app, 'POST', '/api/login', { body: { email: a.email, password: PASSWORD } })).statusCode).toBe(401);
@@ -209,7 +219,9 @@ describe('unverified users when verification is required', () => {
       const res = await req(strict.app, 'POST', '/api/signup', { body });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ key: 'USER_UNVERIFIED' });
-      expect((await req(strict.app, 'POST', '/api/login', { body: { email, password: PASSWORD } })).json()).toEqual({ key: 'USER_UNVERIFIED' });
+      expect((await req(strict.app, 'POST', '/api/login', { body: { email, password: PASSWORD } })).json()).toEqual({
+        key: 'USER_UNVERIFIED',
+      });
       const token = /verify\?token=([A-Za-z0-9_-]+)/.exec(await waitForMail(strict.dataDir, email, /verify\?token=/))![1];
       await strict.app.inject({ method: 'GET', url: `/api/email/verify?token=${token}` });
       expect((await req(strict.app, 'POST', '/api/login', { body: { email, password: PASSWORD } })).statusCode).toBe(200);

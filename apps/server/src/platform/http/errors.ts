@@ -94,6 +94,7 @@ export const errorsPlugin = fp(
       if (err instanceof AppError) {
         status = err.status;
         body = err.fields ? { key: err.key, fields: err.fields } : { key: err.key };
+        if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, err.retryAfterSeconds)));
       } else if (hasZodFastifySchemaValidationErrors(err)) {
         status = 400;
         body = {
