@@ -1,6 +1,7 @@
 // The benchmark harness itself, as CI runs it (never the full benchmark): a one-second run of the
-// load scenarios against the built server on a fresh PostgreSQL database, and the size ratchet on
-// a generated build folder. Needs PostgreSQL (BENCH_PG_URL, default postgres@127.0.0.1:5432).
+// load scenarios against the built server on a fresh PostgreSQL database and on embedded PGlite,
+// and the size ratchet on a generated build folder. Needs PostgreSQL (BENCH_PG_URL, default
+// postgres@127.0.0.1:5432).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -143,6 +144,14 @@ describe('bench/run.mjs', () => {
       'liked-places',
       'liked-places-browser',
       'list-detail',
+      'list-detail-embedded',
+      'my-lists',
+      'shared-list',
+      'place-detail',
+      'place-search',
+      'place-nearby',
+      'profile',
+      'translations',
       'public-widget',
       'public-widget-browser',
     ]);
@@ -150,7 +159,8 @@ describe('bench/run.mjs', () => {
       // Every request answered 2xx: the seeded tokens and passwords work, no throttling kicked in.
       expect(s, s.name).toMatchObject({ errors: 0, timeouts: 0, non2xx: 0 });
       expect(s.reqPerSec, s.name).toBeGreaterThan(0);
-      for (const k of ['p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'ratioToBaseline']) expect(s[k], `${s.name}.${k}`).toEqual(expect.any(Number));
+      for (const k of ['p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'ratioToBaseline', 'bodyBytes'])
+        expect(s[k], `${s.name}.${k}`).toEqual(expect.any(Number));
     }
     expect(res.scenarios[0].ratioToBaseline).toBe(1);
     // the servers' CPU per request, read from /proc during the measured run
@@ -162,6 +172,17 @@ describe('bench/run.mjs', () => {
     expect(bytes('liked-places-browser')).toBeLessThan(bytes('liked-places') / 2);
     expect(res.scenarios[0].cpuRatioToBaseline).toBe(1);
     expect(res.scenarios.find((s) => s.name === 'login').connections).toBe(8);
+    // PostgreSQL's backends found and measured beside the server on PostgreSQL (a number, 0 when
+    // every answer came from the server's cache); on the embedded database they are the server
+    const scenario = (name) => res.scenarios.find((s) => s.name === name);
+    for (const s of res.scenarios.filter((x) => x.server === 'app')) expect(s.dbCpuUsPerRequest, s.name).toEqual(expect.any(Number));
+    expect(scenario('list-detail-embedded')).toMatchObject({ server: 'embedded', dbCpuUsPerRequest: null });
+    // the embedded server's own data set (at most 20 owners) and its memory idle after start and after the load
+    expect(res.embedded).toMatchObject({ dataset: { summary: { users: 8, places: 300 } } });
+    for (const m of [res.memory.embedded.afterStart, res.memory.embedded.afterLoad, res.memory.postgres.afterRun]) {
+      expect(m.rssMB).toBeGreaterThan(0);
+      expect(m.peakRssMB).toBeGreaterThanOrEqual(m.rssMB);
+    }
 
     expect(res.lighthouse).toEqual({ skipped: true, reason: '--skip-lighthouse' });
     expect(res.bundle.initial.gzip).toBe(expected.initial);
@@ -176,10 +197,13 @@ describe('bench/run.mjs', () => {
     expect(byId['initial-js']).toMatchObject({ met: true, actual: expected.initial });
     expect(byId['cold-start'].met).toEqual(expect.any(Boolean));
     expect(byId['session-user-ratioToBaseline-0'].met).toEqual(expect.any(Boolean));
+    expect(byId['embedded-memory-start'].met).toEqual(expect.any(Boolean));
+    expect(byId['embedded-memory-after-load'].met).toEqual(expect.any(Boolean));
     expect(byId['lighthouse-login-performance'].met).toBeNull();
 
     const md = fs.readFileSync(path.join(out, 'latest.md'), 'utf8');
     expect(md).toContain('| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline |');
+    expect(md).toContain('| embedded (PGlite) | idle after start');
     expect(md).toMatch(/AMD|Intel|ARM|cores/);
   });
 });

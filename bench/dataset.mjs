@@ -5,7 +5,8 @@
 // To add a part (places, widgets, likes …): append an entry to `parts`. A part gets
 //   { api, sql, options, data } where
 //   api.post(path, body, { token }) / api.get(path, { token }) call the running server,
-//   sql() returns a connected `pg` client on the benchmark database (for bulk inserts),
+//   sql() returns a connected `pg` client on the benchmark database (for bulk inserts; on the
+//   embedded database a PGlite instance, which has the same query(text, params)),
 //   options are the sizes below (overridable from the command line, e.g. --users=20),
 //   data holds what earlier parts returned (data.users …),
 // and returns what scenarios need (ids, tokens …); it is stored as data[part.name].
@@ -13,7 +14,17 @@
 import { connect } from './lib/database.mjs';
 
 /** Sizes of the data set. Add a size here when you add a part. */
-export const DEFAULT_SIZES = { users: 200, places: 5000, likesPerUser: 100 };
+export const DEFAULT_SIZES = {
+  users: 200,
+  places: 5000,
+  likesPerUser: 100,
+  // the first `listOwners` users each own `listsPerOwner` lists; the first of them holds
+  // `sharedListItems` places and has a public link, the others `listItems` each
+  listOwners: 20,
+  listsPerOwner: 5,
+  sharedListItems: 100,
+  listItems: 20,
+};
 
 /** A small seeded PRNG (mulberry32): deterministic passwords without storing them. */
 export function prng(seed) {
@@ -102,7 +113,49 @@ export const parts = [
       ]);
       const listOf = new Map(rows.map((row) => [row.owner_id, row.id]));
       for (const u of data.users) u.listId = listOf.get(u.id);
-      return { count: r.placeIds.length, likes: r.likes };
+      return { count: r.placeIds.length, likes: r.likes, ids: r.placeIds };
+    },
+  },
+  {
+    name: 'lists',
+    // The first users' own lists (kind 'list', as the lists page shows them): made through the API,
+    // their items in bulk through SQL, and a public link to the first through the API (the token is
+    // shown once and stored hashed), for GET /api/list/mine and GET /api/share/{token}.
+    async seed({ api, sql, options, data }) {
+      const random = prng(20261125);
+      const owners = data.users.slice(0, options.listOwners);
+      const placeIds = data.places.ids;
+      const listIds = [];
+      const itemPlaces = [];
+      const positions = [];
+      for (const u of owners) {
+        u.ownLists = [];
+        for (let k = 0; k < options.listsPerOwner; k++) {
+          const list = await api.post('/api/list/add', { name: `Bench list ${k + 1} of ${u.nickname}` }, { token: u.token });
+          u.ownLists.push(list.id);
+          const picked = new Set();
+          const size = Math.min(k === 0 ? options.sharedListItems : options.listItems, placeIds.length);
+          while (picked.size < size) picked.add(placeIds[Math.floor(random() * placeIds.length)]);
+          let position = 0;
+          for (const placeId of picked) {
+            listIds.push(list.id);
+            itemPlaces.push(placeId);
+            positions.push(position++);
+          }
+        }
+      }
+      const db = await sql();
+      await db.query(
+        `insert into list_items (list_id, place_id, position)
+         select l, p, pos from unnest($1::int[], $2::int[], $3::int[]) as u(l, p, pos)`,
+        [listIds, itemPlaces, positions],
+      );
+      await db.query('analyze list_items');
+      for (const u of owners) {
+        const share = await api.post('/api/share', { listId: u.ownLists[0], public: true }, { token: u.token });
+        u.shareToken = share.token;
+      }
+      return { count: owners.length * options.listsPerOwner, items: listIds.length, shares: owners.length };
     },
   },
   {
@@ -180,6 +233,35 @@ export async function seedDataset({ baseUrl, databaseUrl, sizes = {} }) {
   } finally {
     await client?.end();
   }
-  const summary = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Array.isArray(v) ? v.length : (v?.count ?? null)]));
-  return { data, options, summary, ms: Math.round(performance.now() - started) };
+  return { data, options, summary: summaryOf(data), ms: Math.round(performance.now() - started) };
+}
+
+const summaryOf = (data) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Array.isArray(v) ? v.length : (v?.count ?? null)]));
+const part = (name) => parts.find((p) => p.name === name);
+
+/**
+ * The list detail's data set on the embedded database (PGlite in `DATA_DIR/pgdata`): the first
+ * `listOwners` users with their like lists of `likesPerUser` of `places` places, as on PostgreSQL.
+ * PGlite has no server a second process could connect to, and two processes on one folder corrupt
+ * it, so: `server.start()` (creates and migrates the folder), the users through the API, `server.stop()`,
+ * the places and likes through PGlite opened in this process, `server.start()` again.
+ * `server.start()` resolves to { baseUrl }; the second start's answer is returned as `server`.
+ */
+export async function seedEmbeddedDataset({ server, pgdata, sizes = {} }) {
+  const defaults = { ...DEFAULT_SIZES, ...sizes };
+  const options = { ...defaults, users: Math.min(defaults.users, defaults.listOwners) };
+  const data = {};
+  const started = performance.now();
+  const first = await server.start();
+  data.users = await part('users').seed({ api: apiClient(first.baseUrl), options, data });
+  await server.stop();
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(pgdata);
+  try {
+    data.places = await part('places').seed({ sql: async () => db, options, data });
+  } finally {
+    await db.close();
+  }
+  const ms = Math.round(performance.now() - started);
+  return { data, options, summary: summaryOf(data), ms, server: await server.start() };
 }

@@ -16,11 +16,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { seedDataset } from './dataset.mjs';
+import { seedDataset, seedEmbeddedDataset } from './dataset.mjs';
 import { measureColdStart } from './lib/cold-start.mjs';
 import { createDatabase, reachableRedis } from './lib/database.mjs';
 import { measure } from './lib/load.mjs';
-import { cleanEnv, ROOT, SERVER_MAIN, SPOTLIST_READY, spawnUntilReady, stop } from './lib/processes.mjs';
+import { cleanEnv, memoryOf, ROOT, SERVER_MAIN, SPOTLIST_READY, spawnUntilReady, stop } from './lib/processes.mjs';
 import { describeMachine, evaluateTargets, markdown } from './lib/report.mjs';
 import { analyzeWebDist } from './lib/sizes.mjs';
 import { lighthousePages, scenarios as registry } from './scenarios.mjs';
@@ -55,6 +55,9 @@ const sizes = {
 const outDir = path.resolve(args.out ?? path.join(ROOT, 'bench/results'));
 const webDist = path.resolve(args['web-dist'] ?? path.join(ROOT, 'apps/web/dist'));
 const log = (line) => process.stderr.write(`${line}\n`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** How long a server sits without requests before its idle memory is read. */
+const IDLE_SETTLE_MS = 3000;
 
 let selected = registry;
 if (args.only) {
@@ -128,6 +131,95 @@ async function snapshotWebDist(source) {
   }
 }
 
+/** Runs `list` one after the other, each against `servers[s.server]` ({ url, pid, database? }) with `data`; appends to `results`. */
+async function runScenarios(list, { servers, data, results }) {
+  for (const s of list) {
+    log(`Load: ${s.name} (${s.connections} connections, ${config.warmupSec} s warm-up + ${config.durationSec} s) …`);
+    try {
+      const figures = await measure({
+        baseUrl: servers[s.server].url,
+        requests: s.requests({ data }),
+        connections: s.connections,
+        durationSec: config.durationSec,
+        warmupSec: config.warmupSec,
+        pid: servers[s.server].pid,
+        database: servers[s.server].database,
+      });
+      results.push({ name: s.name, title: s.title, server: s.server, ...figures });
+      log(
+        `  ${figures.reqPerSec} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}, ` +
+          `CPU per request ${figures.serverCpuUsPerRequest} µs${figures.dbCpuUsPerRequest == null ? '' : ` + PostgreSQL ${figures.dbCpuUsPerRequest} µs`}, ${figures.bytesPerResponse} bytes per answer`,
+      );
+    } catch (err) {
+      results.push({ name: s.name, title: s.title, server: s.server, connections: s.connections, error: err.message });
+      log(`  failed: ${err.message}`);
+    }
+  }
+}
+
+const serverSecret = crypto.randomBytes(32).toString('base64url');
+/** The environment of a Spotlist server under test: nothing from the shell, quiet, no demo data. */
+function serverEnv(extra) {
+  return cleanEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: crypto.randomBytes(12).toString('base64url'),
+    // the same across the embedded server's restarts: its seeded sessions stay valid
+    SECRET: serverSecret,
+    // The seeded tokens must outlive a full run (15 minutes by default).
+    ACCESS_TOKEN_TTL_SECONDS: '7200',
+    ...extra,
+  });
+}
+
+/**
+ * The embedded scenarios: the built server on PGlite in a temporary DATA_DIR (no DATABASE_URL, no
+ * Redis: as `npm start` runs for someone trying Spotlist), with the list detail's data set, its
+ * memory idle after start and after the load. Runs with the machine to itself (the PostgreSQL
+ * servers are stopped before). Returns { dataset, readyMs, memory } and appends to `results`.
+ */
+async function runEmbedded(list, results) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-bench-embedded-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  let current;
+  const server = {
+    async start() {
+      const s = spawnUntilReady(SERVER_MAIN, { env: serverEnv({ DATA_DIR: dataDir }), ready: SPOTLIST_READY });
+      cleanups.push(() => stop(s.child));
+      const { child, match } = await s.promise;
+      current = { child, url: `${match[1]}:${match[2]}`, readyMs: Number(match[3]) };
+      return { baseUrl: current.url };
+    },
+    stop: () => stop(current.child),
+  };
+  log('Embedded server (PGlite): seeding the list detail data set …');
+  const dataset = await seedEmbeddedDataset({ server, pgdata: path.join(dataDir, 'pgdata'), sizes });
+  log(
+    `  ${Object.entries(dataset.summary)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')} in ${dataset.ms} ms; server ready in ${current.readyMs} ms`,
+  );
+  // idle after start: the first answer, then a few seconds without requests
+  const info = await fetch(`${current.url}/api/api/info`);
+  if (!info.ok) throw new Error(`the embedded server answered GET /api/api/info with ${info.status}`);
+  await sleep(IDLE_SETTLE_MS);
+  const afterStart = memoryOf(current.child.pid);
+  log(`  memory idle after start: ${afterStart?.rssMB} MB`);
+  await runScenarios(list, { servers: { embedded: { url: current.url, pid: current.child.pid } }, data: dataset.data, results });
+  await sleep(IDLE_SETTLE_MS);
+  const afterLoad = memoryOf(current.child.pid);
+  log(`  memory idle after the load: ${afterLoad?.rssMB} MB (peak ${afterLoad?.peakRssMB} MB)`);
+  await server.stop();
+  return {
+    database: 'PGlite (embedded, temporary DATA_DIR)',
+    readyMs: current.readyMs,
+    dataset: { sizes: dataset.options, summary: dataset.summary, ms: dataset.ms },
+    memory: { settleMs: IDLE_SETTLE_MS, afterStart, afterLoad },
+  };
+}
+
 async function main() {
   const date = new Date();
   // Figures from a machine that is busy with other work are low; the report says how busy it was.
@@ -170,18 +262,10 @@ async function main() {
   });
   cleanups.push(() => stop(baseline.child));
   const app = spawnUntilReady(SERVER_MAIN, {
-    env: cleanEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
+    env: serverEnv({
       DATA_DIR: dataDir,
       DATABASE_URL: db.url,
       ...(redisUrl && { REDIS_URL: redisUrl }),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      ADMIN_PASSWORD: crypto.randomBytes(12).toString('base64url'),
-      SECRET: crypto.randomBytes(32).toString('base64url'),
-      // The seeded tokens must outlive a full run (15 minutes by default).
-      ACCESS_TOKEN_TTL_SECONDS: '7200',
       ...(webSnapshot && { WEB_DIST: webSnapshot }),
     }),
     ready: SPOTLIST_READY,
@@ -201,36 +285,14 @@ async function main() {
   );
 
   const results = [];
-  for (const s of selected) {
-    log(`Load: ${s.name} (${s.connections} connections, ${config.warmupSec} s warm-up + ${config.durationSec} s) …`);
-    try {
-      const figures = await measure({
-        baseUrl: urls[s.server],
-        requests: s.requests({ data: dataset.data }),
-        connections: s.connections,
-        durationSec: config.durationSec,
-        warmupSec: config.warmupSec,
-        pid: pids[s.server],
-      });
-      results.push({ name: s.name, title: s.title, server: s.server, ...figures });
-      log(
-        `  ${figures.reqPerSec} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors + figures.timeouts}, non-2xx ${figures.non2xx}`,
-      );
-    } catch (err) {
-      results.push({ name: s.name, title: s.title, server: s.server, connections: s.connections, error: err.message });
-      log(`  failed: ${err.message}`);
-    }
-  }
-  // Successful answers per second, as a share of the baseline's (same run, same machine).
-  const base = results.find((r) => r.name === 'baseline' && !r.error);
-  for (const r of results) r.ratioToBaseline = base && !r.error ? Number((r.okPerSec / base.okPerSec).toFixed(4)) : null;
-  // The same share by the servers' CPU per request: what req/s would give on an idle machine.
-  for (const r of results) {
-    r.cpuRatioToBaseline =
-      base?.serverCpuUsPerRequest && r.serverCpuUsPerRequest
-        ? Number((base.serverCpuUsPerRequest / r.serverCpuUsPerRequest).toFixed(4))
-        : null;
-  }
+  const servers = {
+    baseline: { url: urls.baseline, pid: pids.baseline },
+    app: { url: urls.app, pid: pids.app, database: db.local ? { pids: db.backendPids, comm: 'postgres' } : undefined },
+  };
+  await runScenarios(
+    selected.filter((s) => s.server !== 'embedded'),
+    { servers, data: dataset.data, results },
+  );
 
   let lighthouse;
   if (args['skip-lighthouse']) lighthouse = { skipped: true, reason: '--skip-lighthouse' };
@@ -260,9 +322,40 @@ async function main() {
     }
   }
 
-  // Servers and database go before the cold start, so it has the machine to itself.
+  const postgresMemory = { afterRun: memoryOf(pids.app) };
+
+  // Servers and database go before the embedded server and the cold start, so they have the machine to themselves.
   await cleanup();
   cleaning = undefined;
+
+  const embeddedList = selected.filter((s) => s.server === 'embedded');
+  let embedded;
+  if (!embeddedList.length) embedded = { skipped: true, reason: '--only without an embedded scenario' };
+  else {
+    try {
+      embedded = await runEmbedded(embeddedList, results);
+    } catch (err) {
+      embedded = { error: err.message };
+      for (const s of embeddedList.filter((e) => !results.some((r) => r.name === e.name)))
+        results.push({ name: s.name, title: s.title, server: s.server, connections: s.connections, error: err.message });
+      log(`  embedded server failed: ${err.message}`);
+    }
+    await cleanup();
+    cleaning = undefined;
+  }
+
+  // in the registry's order, whichever server ran them
+  results.sort((x, y) => registry.findIndex((s) => s.name === x.name) - registry.findIndex((s) => s.name === y.name));
+  // Successful answers per second, as a share of the baseline's (same run, same machine).
+  const base = results.find((r) => r.name === 'baseline' && !r.error);
+  for (const r of results) r.ratioToBaseline = base && !r.error ? Number((r.okPerSec / base.okPerSec).toFixed(4)) : null;
+  // The same share by the servers' CPU per request: what req/s would give on an idle machine.
+  for (const r of results) {
+    r.cpuRatioToBaseline =
+      base?.serverCpuUsPerRequest && r.serverCpuUsPerRequest
+        ? Number((base.serverCpuUsPerRequest / r.serverCpuUsPerRequest).toFixed(4))
+        : null;
+  }
 
   let coldStart;
   if (args['skip-cold-start']) coldStart = { skipped: true, reason: '--skip-cold-start' };
@@ -292,6 +385,12 @@ async function main() {
     config: { ...config, loadGenerator: 'autocannon (benchmark process)', pipelining: 1 },
     dataset: { sizes: dataset.options, summary: dataset.summary, ms: dataset.ms },
     scenarios: results,
+    embedded,
+    // resident memory (MB of 10^6 bytes) of the servers' processes, from /proc/<pid>/status
+    memory: {
+      embedded: embedded.memory ?? null,
+      postgres: postgresMemory.afterRun ? postgresMemory : null,
+    },
     lighthouse,
     bundle,
     coldStart,

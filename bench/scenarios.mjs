@@ -5,7 +5,8 @@
 //   {
 //     name: 'liked-places',                  // --only=liked-places; key in latest.json
 //     title: 'GET /api/like/list … (logged in)',
-//     server: 'app',                         // 'app' (Spotlist) or 'baseline'
+//     server: 'app',                         // 'app' (Spotlist on PostgreSQL), 'embedded' (Spotlist on
+//                                            // PGlite, its own data set) or 'baseline'
 //     connections: 10,
 //     requests: ({ data }) => [ { method, path, headers, body } … ],
 //                                            // autocannon request objects; each connection cycles
@@ -13,13 +14,39 @@
 //     targets: [ { label, metric, max | min } ],  // optional; reported met/missed, never asserted
 //   }
 //
-// `data` is what bench/dataset.mjs seeded (data.users[i].email/.password/.token/.id …).
-// metric is one of: reqPerSec, p50Ms, p99Ms, ratioToBaseline.
+// `data` is what bench/dataset.mjs seeded for that server (data.users[i].email/.password/.token/.id …).
+// metric is one of: reqPerSec, p50Ms, p99Ms, ratioToBaseline, cpuRatioToBaseline,
+// serverCpuUsPerRequest (µs), errors (autocannon's, timeouts included), timeouts, non2xx.
 
 const json = { 'content-type': 'application/json' };
 
 /** How many seeded users' tokens the logged-in scenarios rotate through. */
 const SESSION_USERS = 20;
+/** Where the logged-in users stand (the apps send the last known position as `user-location`). */
+const MARIENPLATZ = '48.1374;11.5755';
+/** Catalogue search texts: each matches about a tenth of the seeded places ("Bench museum 17"). */
+const SEARCH_TEXTS = ['museum', 'park', 'cafe', 'restaurant', 'bar', 'market', 'shop', 'hotel', 'venue', 'sight'];
+
+/** GET /api/list/{id}: every user opens their own like list of 100 places. */
+const listDetailRequests = ({ data }) =>
+  data.users.slice(0, SESSION_USERS).map((u) => ({
+    method: 'GET',
+    path: `/api/list/${u.listId}`,
+    headers: { 'x-auth-token': u.token, 'user-location': MARIENPLATZ },
+  }));
+
+/** The issue's bounds for the list detail, on either database. */
+const listDetailTargets = (where) => [
+  { label: `list detail${where} (100 places) server CPU per request ≤ 1 ms`, metric: 'serverCpuUsPerRequest', max: 1000 },
+  { label: `list detail${where} p99 ≤ 50 ms (50 connections)`, metric: 'p99Ms', max: 50 },
+  { label: `list detail${where}: no timeouts`, metric: 'timeouts', max: 0 },
+  { label: `list detail${where}: no errors`, metric: 'errors', max: 0 },
+];
+
+/** Every other frequent read with an answer under 10 KB: at most 0.5 ms of the server's CPU. */
+const smallReadTarget = (what) => [
+  { label: `${what} server CPU per request ≤ 0.5 ms (answer under 10 KB)`, metric: 'serverCpuUsPerRequest', max: 500 },
+];
 
 export const scenarios = [
   {
@@ -47,7 +74,11 @@ export const scenarios = [
         path: '/api/session/user',
         headers: { 'x-auth-token': u.token },
       })),
-    targets: [{ label: '/api/session/user ≥ 40 % of baseline req/s', metric: 'ratioToBaseline', min: 0.4 }],
+    // also the dashboard's data: besides the translations (scenario translations) it reads only this
+    targets: [
+      { label: '/api/session/user ≥ 40 % of baseline req/s', metric: 'ratioToBaseline', min: 0.4 },
+      ...smallReadTarget('session user'),
+    ],
   },
   {
     name: 'login',
@@ -93,24 +124,116 @@ export const scenarios = [
         path: '/api/like/default',
         headers: { 'x-auth-token': u.token, 'user-location': '48.1374;11.5755', 'accept-encoding': 'gzip, deflate, br' },
       })),
-    targets: [{ label: "liked places as the apps ask: server CPU per request ≤ 4 × the bare route's", metric: 'cpuRatioToBaseline', min: 0.25 }],
+    targets: [
+      { label: "liked places as the apps ask: server CPU per request ≤ 4 × the bare route's", metric: 'cpuRatioToBaseline', min: 0.25 },
+    ],
   },
   {
     name: 'list-detail',
     title: `GET /api/list/{id} (a list of 100 places opened by its owner, user-location at Marienplatz, ${SESSION_USERS} users)`,
     server: 'app',
     connections: 50,
+    requests: listDetailRequests,
+    targets: listDetailTargets(''),
+  },
+  {
+    // the same on the embedded database the product starts with (`npm start` without DATABASE_URL):
+    // a server of its own on PGlite with the same shape of data, no Redis (it caches all the same)
+    name: 'list-detail-embedded',
+    title: `GET /api/list/{id} on embedded PGlite (a list of 100 places opened by its owner, user-location at Marienplatz, ${SESSION_USERS} users)`,
+    server: 'embedded',
+    connections: 50,
+    requests: listDetailRequests,
+    targets: listDetailTargets(' on PGlite'),
+  },
+  {
+    // the lists page: GET /api/list/mine?f.kind=list&p.s=100 (apps/web/src/features/lists/api/lists.ts)
+    name: 'my-lists',
+    title: `GET /api/list/mine?f.kind=list&p.s=100 (the lists page: 5 lists of 100 and 20 places each, ${SESSION_USERS} users)`,
+    server: 'app',
+    connections: 50,
     requests: ({ data }) =>
       data.users.slice(0, SESSION_USERS).map((u) => ({
         method: 'GET',
-        path: `/api/list/${u.listId}`,
-        headers: { 'x-auth-token': u.token, 'user-location': '48.1374;11.5755' },
+        path: '/api/list/mine?f.kind=list&p.s=100',
+        headers: { 'x-auth-token': u.token },
       })),
-    targets: [
-      { label: 'list detail (100 places) server CPU per request ≤ 1 ms', metric: 'serverCpuUsPerRequest', max: 1000 },
-      { label: 'list detail p99 ≤ 50 ms (50 connections)', metric: 'p99Ms', max: 50 },
-      { label: 'list detail: no timeouts', metric: 'timeouts', max: 0 },
-    ],
+    targets: smallReadTarget('my lists'),
+  },
+  {
+    // a public link opened without an account (/s/{token}), as the shared list page asks it
+    name: 'shared-list',
+    title: `GET /api/share/{token}?p.s=100 (no account: a list of 100 places through its public link, user-location at Marienplatz, ${SESSION_USERS} links)`,
+    server: 'app',
+    connections: 50,
+    requests: ({ data }) =>
+      data.users.slice(0, SESSION_USERS).map((u) => ({
+        method: 'GET',
+        path: `/api/share/${u.shareToken}?p.s=100`,
+        headers: { 'user-location': MARIENPLATZ },
+      })),
+    // a list detail's answer (over 10 KB): the list detail's bound
+    targets: [{ label: 'shared list (100 places) server CPU per request ≤ 1 ms', metric: 'serverCpuUsPerRequest', max: 1000 }],
+  },
+  {
+    name: 'place-detail',
+    title: `GET /api/place/{id} (100 catalogue places, user-location at Marienplatz, ${SESSION_USERS} users)`,
+    server: 'app',
+    connections: 50,
+    requests: ({ data }) =>
+      Array.from({ length: 100 }, (_, i) => ({
+        method: 'GET',
+        path: `/api/place/${data.places.ids[(i * 37) % data.places.ids.length]}`,
+        headers: { 'x-auth-token': data.users[i % Math.min(SESSION_USERS, data.users.length)].token, 'user-location': MARIENPLATZ },
+      })),
+    targets: smallReadTarget('place detail'),
+  },
+  {
+    // the catalogue search as the web app asks it before a location is known (lib/place-search.ts):
+    // by text, a page of 20, ordered by name
+    name: 'place-search',
+    title: `GET /api/place/list?f.q={text}&p.s=20 (catalogue search by text, about 500 of 5,000 places match, ${SESSION_USERS} users)`,
+    server: 'app',
+    connections: 50,
+    requests: ({ data }) =>
+      data.users.slice(0, SESSION_USERS).map((u, i) => ({
+        method: 'GET',
+        path: `/api/place/list?f.q=${SEARCH_TEXTS[i % SEARCH_TEXTS.length]}&p.s=20`,
+        headers: { 'x-auth-token': u.token },
+      })),
+    targets: smallReadTarget('catalogue search'),
+  },
+  {
+    // … and once it is known: the user-location header and nearest first (o.sort=distance)
+    name: 'place-nearby',
+    title: `GET /api/place/list?f.q={text}&p.s=20&o.sort=distance with user-location at Marienplatz (catalogue search nearest first, ${SESSION_USERS} users)`,
+    server: 'app',
+    connections: 50,
+    requests: ({ data }) =>
+      data.users.slice(0, SESSION_USERS).map((u, i) => ({
+        method: 'GET',
+        path: `/api/place/list?f.q=${SEARCH_TEXTS[i % SEARCH_TEXTS.length]}&p.s=20&o.sort=distance`,
+        headers: { 'x-auth-token': u.token, 'user-location': MARIENPLATZ },
+      })),
+    targets: smallReadTarget('catalogue nearby'),
+  },
+  {
+    name: 'profile',
+    title: `GET /api/myprofile (the profile page, ${SESSION_USERS} users)`,
+    server: 'app',
+    connections: 50,
+    requests: ({ data }) =>
+      data.users.slice(0, SESSION_USERS).map((u) => ({ method: 'GET', path: '/api/myprofile', headers: { 'x-auth-token': u.token } })),
+    targets: smallReadTarget('profile'),
+  },
+  {
+    // the dashboard reads the session user (scenario session-user) and the translations' overrides
+    name: 'translations',
+    title: 'GET /api/translation/de (no account: the remote translations every page start merges)',
+    server: 'app',
+    connections: 50,
+    requests: () => [{ method: 'GET', path: '/api/translation/de' }],
+    targets: smallReadTarget('translations'),
   },
   {
     name: 'public-widget',

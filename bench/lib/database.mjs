@@ -29,6 +29,10 @@ export async function createDatabase() {
     name,
     url: url.toString(),
     version,
+    /** PostgreSQL's backend processes on this database (their CPU is read from /proc: a local server only). */
+    local: ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname),
+    backendPids: () =>
+      withAdmin(async (c) => (await c.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid)),
     async drop() {
       if (dropped) return;
       dropped = true;

@@ -1,5 +1,6 @@
 // One scenario under load: a discarded warm-up (JIT, connection pools, caches), then the measured run.
 import fs from 'node:fs';
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 /**
@@ -23,6 +24,46 @@ export function cpuTimes(pid) {
   }
 }
 
+/**
+ * CPU seconds by pid of other processes that work for the server (PostgreSQL's backends), read
+ * from /proc; only processes named `comm` count, so a pid from another PID namespace (a database
+ * in a container) is never mistaken for one.
+ */
+export function cpuByPid(pids, comm) {
+  const out = new Map();
+  for (const pid of pids) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) continue;
+    } catch {
+      continue;
+    }
+    const s = cpuSeconds(pid);
+    if (s != null) out.set(pid, s);
+  }
+  return out;
+}
+
+/** CPU seconds spent between two cpuByPid snapshots: processes started in between count whole, ones that ended are missed. */
+function cpuBetween(before, after) {
+  let sum = 0;
+  for (const [pid, s] of after) sum += s - (before.get(pid) ?? 0);
+  return sum;
+}
+
+/** One request as autocannon sends it: its status and the answer's body size on the wire (compressed when it is). */
+function probe(baseUrl, { method = 'GET', path, headers = {}, body }) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(new URL(path, baseUrl), { method, headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode, bodyBytes: bytes }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 function run(opts) {
   return new Promise((resolve, reject) => {
     autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
@@ -35,15 +76,19 @@ const round = (n, digits = 2) => (typeof n === 'number' && Number.isFinite(n) ? 
  * Measures `requests` against `baseUrl` for `durationSec` with `connections`.
  * `pid` is the server's process: the CPU it spends per request is measured too. Unlike req/s, that
  * figure hardly moves when other work shares the machine (it is the server's own time, not the
- * wall clock's), so it is the one to compare between runs.
+ * wall clock's), so it is the one to compare between runs. `database` ({ pids(), comm }) names the
+ * database server's processes working for it (PostgreSQL's backends), measured the same way.
  * Returns the figures stored in latest.json for one scenario.
  */
-export async function measure({ baseUrl, requests, connections, durationSec, warmupSec, pid }) {
+export async function measure({ baseUrl, requests, connections, durationSec, warmupSec, pid, database }) {
   const base = { url: baseUrl, connections, pipelining: 1, timeout: 10, requests };
+  const first = await probe(baseUrl, requests[0]);
   if (warmupSec > 0) await run({ ...base, duration: warmupSec });
+  const dbBefore = database ? cpuByPid(await database.pids(), database.comm) : null;
   const timesBefore = pid ? cpuTimes(pid) : null;
   const r = await run({ ...base, duration: durationSec });
   const timesAfter = pid ? cpuTimes(pid) : null;
+  const dbAfter = database ? cpuByPid(await database.pids(), database.comm) : null;
   const cpuBefore = timesBefore && timesBefore.user + timesBefore.system;
   const cpuAfter = timesAfter && timesAfter.user + timesAfter.system;
   const ok = r['2xx'];
@@ -54,12 +99,20 @@ export async function measure({ baseUrl, requests, connections, durationSec, war
     reqPerSec: round(r.requests.total / r.duration, 1),
     // what one answer weighs on the wire, headers included
     bytesPerResponse: r.requests.total > 0 ? Math.round(r.throughput.total / r.requests.total) : null,
+    // the first request's answer without its headers: what "an answer under 10 KB" means
+    bodyBytes: first.bodyBytes,
     serverCpuUsPerRequest:
       cpuBefore != null && cpuAfter != null && r.requests.total > 0 ? round(((cpuAfter - cpuBefore) / r.requests.total) * 1e6, 1) : null,
     // the kernel's part of it (sending and receiving bytes): what grows with the answer's size,
     // and costs more on some virtual machines than on others
     serverKernelShare:
-      timesBefore && timesAfter && cpuAfter > cpuBefore ? round((timesAfter.system - timesBefore.system) / (cpuAfter - cpuBefore), 3) : null,
+      timesBefore && timesAfter && cpuAfter > cpuBefore
+        ? round((timesAfter.system - timesBefore.system) / (cpuAfter - cpuBefore), 3)
+        : null,
+    // the database server's share (PostgreSQL's backends for the server's database; an embedded
+    // database runs inside the server's process and is in its figure): null when not measured
+    dbCpuUsPerRequest:
+      dbBefore && dbAfter?.size && r.requests.total > 0 ? round((cpuBetween(dbBefore, dbAfter) / r.requests.total) * 1e6, 1) : null,
     okPerSec: round(ok / r.duration, 1),
     p50Ms: round(r.latency.p50),
     p90Ms: round(r.latency.p90),

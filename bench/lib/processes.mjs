@@ -1,6 +1,7 @@
 // Child processes of the benchmark: the built Spotlist server and the baseline server. Each is a
 // separate OS process, so the load generator (this process) never shares a CPU thread with them.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +80,23 @@ export function stop(child, graceMs = 10_000) {
     });
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * A process's memory from /proc/<pid>/status (Linux; null elsewhere): resident now (VmRSS) and
+ * the most it has been resident (VmHWM), in MB of 10^6 bytes (the file's "kB" are KiB).
+ */
+export function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field) => {
+      const m = status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+      return m ? Number(((Number(m[1]) * 1024) / 1e6).toFixed(1)) : null;
+    };
+    return { rssMB: mb('VmRSS'), peakRssMB: mb('VmHWM') };
+  } catch {
+    return null;
+  }
 }
 
 /** The Spotlist server's own ready line (apps/server/src/main.ts). */

@@ -69,7 +69,7 @@ function targetList(results, scenarios, pages) {
             ? 'ms'
             : t.metric === 'serverCpuUsPerRequest'
               ? 'µs'
-              : t.metric === 'timeouts'
+              : ['errors', 'timeouts', 'non2xx'].includes(t.metric)
                 ? 'count'
                 : 'req/s';
       list.push({
@@ -82,6 +82,25 @@ function targetList(results, scenarios, pages) {
       });
     }
   }
+  // the issue's bounds for the embedded server (PGlite), idle: after start and after its load
+  list.push(
+    {
+      id: 'embedded-memory-start',
+      label: 'embedded server (PGlite) resident memory idle after start ≤ 350 MB',
+      op: 'max',
+      limit: 350,
+      unit: 'MB',
+      actual: () => results.memory?.embedded?.afterStart?.rssMB,
+    },
+    {
+      id: 'embedded-memory-after-load',
+      label: 'embedded server (PGlite) resident memory idle after its benchmark ≤ 450 MB',
+      op: 'max',
+      limit: 450,
+      unit: 'MB',
+      actual: () => results.memory?.embedded?.afterLoad?.rssMB,
+    },
+  );
   list.push({
     id: 'cold-start',
     label: 'cold start ≤ 3 s (empty DATA_DIR)',
@@ -98,7 +117,8 @@ export function format(value, unit) {
   if (unit === 'bytes') return formatKB(value);
   if (unit === 'ratio') return `${(value * 100).toFixed(1)} %`;
   if (unit === 'ms') return `${Math.round(value)} ms`;
-  if (unit === 'µs') return `${value} µs`;
+  if (unit === 'µs') return `${Number(value.toFixed(1))} µs`;
+  if (unit === 'MB') return `${Number(value.toFixed(1))} MB`;
   if (unit === 'score') return String(value);
   return String(value);
 }
@@ -152,22 +172,54 @@ export function markdown(r) {
         r.dataset.summary,
       )
         .map(([k, v]) => `${v} ${k}`)
-        .join(', ')} seeded in ${(r.dataset.ms / 1000).toFixed(1)} s).`,
+        .join(', ')} seeded in ${(r.dataset.ms / 1000).toFixed(1)} s).` +
+      (r.embedded?.dataset
+        ? ` Scenarios on server \`embedded\`: a second server on embedded PGlite (temporary DATA_DIR, no Redis) with the machine to itself, ${Object.entries(
+            r.embedded.dataset.summary,
+          )
+            .map(([k, v]) => `${v} ${k}`)
+            .join(', ')} seeded in ${(r.embedded.dataset.ms / 1000).toFixed(1)} s.`
+        : r.embedded?.error
+          ? ` The embedded server failed: ${r.embedded.error}`
+          : ''),
     '',
-    '| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline | bytes per answer | server CPU per request | vs baseline by CPU | kernel share of that CPU |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    'Bytes per answer are headers included (the body alone in brackets, from one request before the warm-up). ' +
+      "Server CPU per request is the server process's own (with an embedded database, its work too); PostgreSQL's backends for the benchmark database are the last column (a local PostgreSQL only).",
+    '',
+    '| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline | bytes per answer | server CPU per request | vs baseline by CPU | kernel share of that CPU | PostgreSQL CPU per request |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const pct = (v) => (v == null ? '–' : `${(v * 100).toFixed(1)} %`);
   for (const s of r.scenarios) {
     if (s.error) {
-      out.push(`| ${s.name} | ${s.connections ?? '–'} | error: ${s.error} | | | | | | | | |`);
+      out.push(`| ${s.name} | ${s.connections ?? '–'} | error: ${s.error} | | | | | | | | | | |`);
       continue;
     }
     out.push(
-      `| ${s.name} — ${s.title} | ${s.connections} | ${Math.round(s.reqPerSec)} | ${s.p50Ms} ms | ${s.p99Ms} ms | ${s.errors + s.timeouts} | ${s.non2xx} | ${pct(s.ratioToBaseline)} | ${s.bytesPerResponse ?? '–'} | ${s.serverCpuUsPerRequest == null ? '–' : `${s.serverCpuUsPerRequest} µs`} | ${pct(s.cpuRatioToBaseline)} | ${s.serverKernelShare == null ? '–' : pct(s.serverKernelShare)} |`,
+      `| ${s.name} — ${s.title} | ${s.connections} | ${Math.round(s.reqPerSec)} | ${s.p50Ms} ms | ${s.p99Ms} ms | ${s.errors} | ${s.non2xx} | ${pct(s.ratioToBaseline)} | ${s.bytesPerResponse ?? '–'}${s.bodyBytes == null ? '' : ` (body ${s.bodyBytes})`} | ${s.serverCpuUsPerRequest == null ? '–' : `${s.serverCpuUsPerRequest} µs`} | ${pct(s.cpuRatioToBaseline)} | ${s.serverKernelShare == null ? '–' : pct(s.serverKernelShare)} | ${s.dbCpuUsPerRequest == null ? '–' : `${s.dbCpuUsPerRequest} µs`} |`,
     );
   }
   out.push('');
+
+  const mem = r.memory;
+  if (mem?.embedded || mem?.postgres) {
+    const row = (server, moment, m) => `| ${server} | ${moment} | ${cell(m?.rssMB)} MB | ${cell(m?.peakRssMB)} MB |`;
+    out.push(
+      '## Server memory',
+      '',
+      `Resident memory of the server's process from /proc/<pid>/status (MB = 10^6 bytes): VmRSS at that moment, and VmHWM, the most it has been resident since it started. "Idle": ${(mem.embedded?.settleMs ?? 3000) / 1000} s without requests.`,
+      '',
+      '| server | when | resident | peak so far |',
+      '|---|---|---:|---:|',
+    );
+    if (mem.embedded) {
+      out.push(row('embedded (PGlite)', 'idle after start (after its first answer)', mem.embedded.afterStart));
+      out.push(row('embedded (PGlite)', 'idle after its load scenarios', mem.embedded.afterLoad));
+    }
+    if (mem.postgres)
+      out.push(row('on PostgreSQL', `after its load scenarios${r.lighthouse?.skipped ? '' : ' and Lighthouse'}`, mem.postgres.afterRun));
+    out.push('');
+  }
 
   out.push('## Web (Lighthouse 13, mobile preset)', '');
   if (r.lighthouse?.skipped) out.push(`Skipped (${r.lighthouse.reason}).`, '');
