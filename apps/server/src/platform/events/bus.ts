@@ -6,8 +6,8 @@ export type EventHandler<K extends EventName> = (payload: EventMap[K], origin: '
 
 /**
  * The one way modules tell each other things. `emit` runs this instance's handlers at once (in the
- * order they subscribed), then publishes the event to the other instances, whose handlers run when
- * it arrives. Handlers are synchronous and must not throw; work that takes time is a job.
+ * order they subscribed), then publishes the event to the other instances and resolves once they
+ * have run their handlers too (or after CONFIRM_TIMEOUT_MS, pubsub.ts). Handlers are synchronous and must not throw; work that takes time is a job.
  *
  * `live` is the pub/sub's: false while this instance may be missing other instances' events (its
  * Redis subscriber is down). `onResync` is called when it is back: whatever depends on hearing
@@ -57,7 +57,8 @@ export function eventBus(pubsub: PubSub, log: (err: unknown, name: string) => vo
       run(name, payload, 'local');
       // a Redis that is down loses the message; the other instances' caches stop serving while
       // their subscriber is down and start afresh after (onResync), and age out otherwise
-      await pubsub.publish(CHANNEL, JSON.stringify([name, payload, self])).catch((err: unknown) => log(err, name));
+      // confirmed: the write that emits it answers once every instance has applied it
+      await pubsub.publish(CHANNEL, JSON.stringify([name, payload, self]), { confirm: true }).catch((err: unknown) => log(err, name));
     },
     on(name, handler) {
       const list = handlers.get(name) ?? [];
