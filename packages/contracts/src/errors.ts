@@ -89,6 +89,8 @@ export const ErrorKey = {
   uploadType: 'error.upload.type',
   /** The image does not decode completely, or carries markup (an HTML/image polyglot). */
   uploadCorrupt: 'error.upload.corrupt',
+  /** An SVG with script or references outside itself, a PDF with JavaScript or a launch action. */
+  uploadActiveContent: 'error.upload.activecontent',
   /** The image has more pixels than UPLOAD_MAX_PIXELS. */
   uploadPixels: 'error.upload.pixels',
   /** The multipart body is malformed, or `data` / `extraData` is not a JSON object. */

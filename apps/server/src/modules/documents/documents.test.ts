@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -18,11 +19,23 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A wide red bar with a script (kept in the original, irrelevant for the thumbnail). */
+/** A wide red bar, with internal references only. */
 const SVG_LOGO =
   '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="300" height="100" viewBox="0 0 300 100">' +
   '<defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/></linearGradient></defs>' +
-  '<rect width="300" height="100" fill="url(#g)"/><use xlink:href="#g"/><script>alert(1)</script></svg>';
+  '<rect width="300" height="100" fill="url(#g)"/><use xlink:href="#g"/></svg>';
+/** SVGs that could run script where they are opened: refused for every upload. */
+const SVG_ACTIVE = [
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><SCRIPT >alert(1)</SCRIPT></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" onmouseover = \'alert(1)\'/></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><a xlink:href="javascript:alert(1)"><rect width="10" height="10"/></a></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><a href="jav&#x61;script:alert(1)"><rect width="10" height="10"/></a></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><a href="java\tscript:alert(1)"><rect width="10" height="10"/></a></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><set attributeName="onmouseover" to="alert(1)"/></svg>',
+];
 /** SVGs that reference something outside themselves: refused as pictures. */
 const SVG_EXTERNAL = [
   '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="https://example.com/a.png" width="10" height="10"/></svg>',
@@ -314,10 +327,20 @@ describe('other raster types', () => {
 });
 
 describe('SVG and PDF', () => {
-  it('keeps an SVG with a script as is, but serves it only as an attachment under a sandboxing CSP', async () => {
+  it('refuses an SVG with script or an outside reference (422 error.upload.activecontent) and stores nothing', async () => {
     const me = await signup(t.app);
-    const svg =
-      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>';
+    for (const svg of [...SVG_ACTIVE, ...SVG_EXTERNAL]) {
+      const res = await upload(t.app, me.token, { value: svg, filename: 'logo.svg', contentType: 'image/svg+xml' });
+      expect(res.statusCode, svg).toBe(422);
+      expect(res.json().key, svg).toBe(ErrorKey.uploadActiveContent);
+    }
+    expect((await get('/api/document/list', me.token)).json().total).toBe(0);
+    expect(filesUnder(tmpDir())).toEqual([]);
+  });
+
+  it('keeps a clean SVG as is, but serves it only as an attachment under a sandboxing CSP', async () => {
+    const me = await signup(t.app);
+    const svg = SVG_LOGO;
     const res = await upload(t.app, me.token, { value: svg, filename: 'logo.svg', contentType: 'image/svg+xml' });
     expect(res.statusCode, res.body).toBe(200);
     const doc = res.json();
@@ -330,6 +353,33 @@ describe('SVG and PDF', () => {
     expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect((await get(`/api/document/${doc.id}/thumb`, me.token)).statusCode).toBe(404);
+  });
+
+  it('refuses a PDF that can run JavaScript or a program, however it is spelled or packed', async () => {
+    const me = await signup(t.app);
+    const objStm = (body: string) => {
+      const packed = zlib.deflateSync(Buffer.from(body));
+      return Buffer.concat([
+        Buffer.from(`%PDF-1.5\n5 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`),
+        packed,
+        Buffer.from('\nendstream\nendobj\ntrailer<<>>\n%%EOF\n'),
+      ]);
+    };
+    const active = [
+      Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>endobj\ntrailer<<>>\n%%EOF\n'),
+      Buffer.from('%PDF-1.4\n1 0 obj<< /OpenAction << /S /J#61vaScript /J#53 (app.alert(1)) >> >>endobj\n%%EOF\n'),
+      Buffer.from('%PDF-1.4\n1 0 obj<< /OpenAction << /S /Launch /F (calc.exe) >> >>endobj\n%%EOF\n'),
+      objStm('1 0 << /Type /Action /S /JavaScript /JS (app.alert(1)) >>'),
+    ];
+    for (const pdf of active) {
+      const res = await upload(t.app, me.token, { value: pdf, filename: 'menu.pdf', contentType: 'application/pdf' });
+      expect(res.statusCode, pdf.toString('latin1').slice(0, 60)).toBe(422);
+      expect(res.json().key).toBe(ErrorKey.uploadActiveContent);
+    }
+    // packed objects without script are fine
+    const quiet = await upload(t.app, me.token, { value: objStm('1 0 << /Type /Page >>'), filename: 'menu.pdf' });
+    expect(quiet.statusCode, quiet.body).toBe(200);
+    expect((await get('/api/document/list', me.token)).json().total).toBe(1);
   });
 
   it('keeps a PDF byte for byte, as an attachment', async () => {
@@ -447,7 +497,7 @@ describe('profile picture and logo', () => {
         '/api/myprofile/image/update',
       );
       expect(res.statusCode, external).toBe(422);
-      expect(res.json().key).toBe(ErrorKey.uploadCorrupt);
+      expect(res.json().key).toBe(ErrorKey.uploadActiveContent);
     }
     const entity = await upload(t.app, me.token, { value: SVG_ENTITY, filename: 'a.svg' }, {}, '/api/myprofile/image/update');
     expect(entity.statusCode).toBe(415);
@@ -662,7 +712,7 @@ describe('place pictures', () => {
     expect(pdf.json().key).toBe(ErrorKey.uploadNotImage);
     const external = await upload(t.app, creator.token, { value: SVG_EXTERNAL[0], filename: 'x.svg' }, {}, `/api/place/${placeId}/picture`);
     expect(external.statusCode).toBe(422);
-    expect(external.json().key).toBe(ErrorKey.uploadCorrupt);
+    expect(external.json().key).toBe(ErrorKey.uploadActiveContent);
     const svg = await upload(t.app, creator.token, { value: SVG_LOGO, filename: 'sign.svg' }, {}, `/api/place/${placeId}/picture`);
     expect(svg.statusCode, svg.body).toBe(200);
     expect(svg.json()).toMatchObject({ mimeType: 'image/svg+xml', entityType: 'place', width: 300, height: 100 });

@@ -1,3 +1,4 @@
+import { pdfHasActiveContent, svgHasActiveContent } from './active-content.ts';
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
@@ -41,8 +42,8 @@ const newKey = () => crypto.randomBytes(16).toString('hex');
  * images refused when they carry markup, do not decode completely or have too many pixels (the
  * header's dimensions are read before anything is decoded, and the decoder is capped as well);
  * then re-encoded with the EXIF orientation applied and all metadata (EXIF, GPS, XMP, comments)
- * dropped, plus a thumbnail of at most THUMB_SIZE px. SVG and PDF are kept byte for byte; an SVG
- * picture (`requireImage`) gets a PNG thumbnail (svgPicture).
+ * dropped, plus a thumbnail of at most THUMB_SIZE px. SVG and PDF are kept byte for byte unless
+ * they hold active content (refused); an SVG picture (`requireImage`) gets a PNG thumbnail (svgPicture).
  * The input file stays the caller's; on failure every output is removed.
  */
 export async function processUpload(
@@ -51,6 +52,7 @@ export async function processUpload(
 ): Promise<Processed> {
   const type = sniffType(input.head);
   if (!type) throw new AppError(ErrorKey.uploadType, 415);
+  await refuseActiveContent(input, type);
   if (opts.requireImage && type === 'image/svg+xml') return svgPicture(input, opts);
   if (opts.requireImage && !isImage(type)) throw new AppError(ErrorKey.uploadNotImage, 415);
   if (!isImage(type)) {
@@ -128,7 +130,20 @@ export async function processUpload(
 }
 
 /**
- * What an SVG picture may not contain: a link (`href`, `xlink:href`, `<?xml-stylesheet href>`) to
+ * An SVG with script or references outside itself, a PDF that can run JavaScript or a program:
+ * refused for every upload, document or picture (422 error.upload.activecontent, active-content.ts).
+ */
+async function refuseActiveContent(input: Received, type: DocumentMimeType): Promise<void> {
+  if (type === 'image/svg+xml') {
+    const text = await fsp.readFile(input.path, 'utf8');
+    if (svgHasActiveContent(text) || svgReferencesExternal(text)) throw new AppError(ErrorKey.uploadActiveContent, 422);
+  } else if (type === 'application/pdf') {
+    if (pdfHasActiveContent(await fsp.readFile(input.path))) throw new AppError(ErrorKey.uploadActiveContent, 422);
+  }
+}
+
+/**
+ * What an SVG may not contain: a link (`href`, `xlink:href`, `<?xml-stylesheet href>`) to
  * anything but a fragment (`#id`) or a raster `data:` image — http(s), `file:`, `//host`, relative
  * paths and `data:` SVGs alike; a CSS `url(…)` of anything but those; `@import`; an entity
  * declaration (external entities); CSS escapes (which could spell either of them). Checked on the
@@ -160,11 +175,12 @@ export function svgReferencesExternal(text: string): boolean {
  * byte for byte (served only as an attachment with the sandboxing CSP, like every SVG), and its
  * thumbnail is a PNG of at most THUMB_SIZE px rasterized by sharp (librsvg) — rendered at the
  * density that gives the thumbnail size directly, capped by `limitInputPixels`. Refused (422
- * error.upload.corrupt) when it references anything external or does not render.
+ * error.upload.corrupt) when it does not render.
  */
 async function svgPicture(input: Received, opts: { tmpDir: string; maxPixels: number }): Promise<Processed> {
   const text = await fsp.readFile(input.path, 'utf8');
-  if (svgReferencesExternal(text)) throw new AppError(ErrorKey.uploadCorrupt, 422);
+  // a document stored before SVGs were checked at upload, made a picture now
+  if (svgReferencesExternal(text) || svgHasActiveContent(text)) throw new AppError(ErrorKey.uploadActiveContent, 422);
   let meta: Metadata;
   try {
     meta = await sharp(input.path, { limitInputPixels: false }).metadata(); // parses, renders nothing
