@@ -56,6 +56,10 @@ export async function guestAppExists(db: Db, publicId: string): Promise<boolean>
   return !!r;
 }
 
+/** QR codes made, by format and link, least recently used first (a PNG is ~15 KB: at most ~8 MB). */
+const QR_CACHE_ENTRIES = 500;
+const qrCodes = new Map<string, Buffer>();
+
 export function guestAppService(db: Db) {
   async function ensure(user: UserActor): Promise<AppRow> {
     const [found] = await db.select().from(guestApps).where(eq(guestApps.ownerId, user.id));
@@ -115,17 +119,28 @@ export function guestAppService(db: Db) {
       return toView(row, base);
     },
 
-    /** A QR code of the guest link (PNG 1024 px or SVG). */
+    /**
+     * A QR code of the guest link (PNG 1024 px or SVG). Made once per link (app, room) and format:
+     * a PNG costs 0.3–0.6 s of CPU, and the link of an app and room never changes.
+     */
     async qr(user: UserActor, unit: string | undefined, format: 'png' | 'svg', base: string) {
       const app = await ensure(user);
       const link = guestLink(base, app.publicId, unit);
       const name = `guest-app${unit ? `-${slug(unit)}` : ''}.${format}`;
-      if (format === 'svg') {
-        const body = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-        return { body, type: 'image/svg+xml', name };
+      const type = format === 'svg' ? 'image/svg+xml' : 'image/png';
+      const key = `${format}\n${link}`;
+      let body = qrCodes.get(key);
+      if (body) {
+        qrCodes.delete(key); // the most recent last
+      } else {
+        body =
+          format === 'svg'
+            ? Buffer.from(await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
+            : await QRCode.toBuffer(link, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 1024 });
       }
-      const body = await QRCode.toBuffer(link, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 1024 });
-      return { body, type: 'image/png', name };
+      qrCodes.set(key, body);
+      if (qrCodes.size > QR_CACHE_ENTRIES) qrCodes.delete(qrCodes.keys().next().value!);
+      return { body, type, name };
     },
 
     /** GET /api/public/guest-app/{publicId}: the answer with what it was made of (its owner, its widgets), or null. */

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import QRCode from 'qrcode';
 import { GuestAppViewSchema, PublicGuestAppSchema, WidgetAnalyticsSchema } from '@spotlist/contracts';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
@@ -286,5 +287,26 @@ describe('guest app', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/guestapp/qr?format=gif', headers: { 'x-auth-token': acme.token } })).statusCode,
     ).toBe(400);
+  });
+
+  it('a QR code is made once per room and format: asked again, the same bytes without drawing it anew', async () => {
+    const ask = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-auth-token': acme.token } });
+    const first = await ask('/api/guestapp/qr?format=png&unit=Suite%207');
+    expect(first.statusCode).toBe(200);
+    const drawPng = vi.spyOn(QRCode, 'toBuffer');
+    const drawSvg = vi.spyOn(QRCode, 'toString');
+    try {
+      for (let i = 0; i < 3; i++)
+        expect((await ask('/api/guestapp/qr?format=png&unit=Suite%207')).rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(drawPng).not.toHaveBeenCalled();
+      // another room is another code
+      const other = await ask('/api/guestapp/qr?format=png&unit=Suite%208');
+      expect(other.rawPayload.equals(first.rawPayload)).toBe(false);
+      expect(drawPng).toHaveBeenCalledTimes(1);
+      expect(drawSvg).not.toHaveBeenCalled();
+    } finally {
+      drawPng.mockRestore();
+      drawSvg.mockRestore();
+    }
   });
 });
