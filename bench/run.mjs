@@ -39,6 +39,7 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     'web-dist': { type: 'string' },
     rebuild: { type: 'boolean', default: false },
+    'no-cache': { type: 'boolean', default: false },
   },
 });
 
@@ -170,6 +171,8 @@ function serverEnv(extra) {
     SECRET: serverSecret,
     // The seeded tokens must outlive a full run (15 minutes by default).
     ACCESS_TOKEN_TTL_SECONDS: '7200',
+    // --no-cache: every answer read from the database (what a cache miss costs)
+    ...(args['no-cache'] ? { CACHE_MAX_AGE_MS: '0' } : {}),
     ...extra,
   });
 }
@@ -370,7 +373,7 @@ async function main() {
     date: date.toISOString(),
     // 'custom' when sizes or durations were changed: such figures do not compare with full runs.
     mode:
-      args.duration || args.warmup || args.users || args.places || args.only || args['lighthouse-runs']
+      args.duration || args.warmup || args.users || args.places || args.only || args['lighthouse-runs'] || args['no-cache']
         ? 'custom'
         : args.quick
           ? 'quick'
