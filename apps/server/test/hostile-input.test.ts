@@ -108,3 +108,60 @@ describe('framework errors', () => {
     }
   });
 });
+
+describe('found by the security sweep (apps/server/security)', () => {
+  it('an id past int4 answers 400, not a database error', async () => {
+    const guest = (await req(t.app, 'POST', '/api/public/guest', { body: {} })).json().guestKey as string;
+    keyed(await req(t.app, 'POST', '/api/public/guest/like', { body: { placeId: 2_147_483_648 }, headers: { 'x-guest-key': guest } }), 400);
+    keyed(await req(t.app, 'POST', '/api/myprofile/image/update', { token: user.token, body: { documentId: 2_147_483_648 } }), 400);
+    const png = { value: await pngOf(8, 8), filename: 'a.png', contentType: 'image/png' };
+    keyed(await upload(t.app, user.token, png, { data: '{"id":9999999999}' }), 400, 'error.validation');
+  });
+
+  it('JSON nested deeper than 64 levels answers 400 error.request.json, in a body and in an upload field', async () => {
+    const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const before = (await req(t.app, 'GET', '/api/setting/', { token: user.token })).body;
+    for (const n of [65, 10_000]) {
+      const res = await req(t.app, 'POST', '/api/setting/save', {
+        token: user.token,
+        headers: { 'content-type': 'application/json' },
+        payload: `{"key":"deep","value":${deep(n)}}`,
+      });
+      keyed(res, 400, 'error.request.json');
+    }
+    expect((await req(t.app, 'GET', '/api/setting/', { token: user.token })).body).toBe(before);
+    const ok = await req(t.app, 'POST', '/api/setting/save', {
+      token: user.token,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"key":"deep","value":${deep(60)}}`,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const png = { value: await pngOf(8, 8), filename: 'a.png', contentType: 'image/png' };
+    keyed(
+      await upload(t.app, user.token, png, { extraData: `{"v":${'['.repeat(7_000)}${']'.repeat(7_000)}}` }),
+      400,
+      'error.upload.malformed',
+    );
+  });
+
+  it("the resumable upload protocol's refusals are { key } too", async () => {
+    const tus = { 'tus-resumable': '1.0.0', 'x-auth-token': user.token };
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/resumable',
+      headers: { ...tus, 'upload-length': '10', 'upload-metadata': 'filename %%%' },
+    });
+    keyed(bad, 400, 'error.upload.malformed');
+    const created = await t.app.inject({ method: 'POST', url: '/api/document/resumable', headers: { ...tus, 'upload-length': '10' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const patch = (offset: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: String(created.headers.location),
+        headers: { ...tus, 'upload-offset': offset, 'content-type': 'application/offset+octet-stream' },
+        payload: 'abc',
+      });
+    keyed(await patch('5'), 409, 'error.upload.malformed');
+    keyed(await patch('-1'), 400, 'error.upload.malformed');
+  });
+});

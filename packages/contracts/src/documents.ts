@@ -65,7 +65,7 @@ export const UploadTargetSchema = z.object({ id: z.coerce.number().int().positiv
  * / place id (the path's) as in the form.
  */
 export const PictureFromDocumentSchema = z.object({
-  id: z.number().int().positive().optional(),
-  documentId: z.number().int().positive(),
+  id: z.number().int().positive().max(2_147_483_647).optional(),
+  documentId: z.number().int().positive().max(2_147_483_647),
 });
 export type PictureFromDocument = z.infer<typeof PictureFromDocumentSchema>;

@@ -100,8 +100,8 @@ export const UserSecurityRoleSchema = z.object({
   securityRoleId: z.number().int(),
 });
 export const UserSecurityRoleInputSchema = z.object({
-  userId: z.number().int().positive(),
-  securityRoleId: z.number().int().positive(),
+  userId: z.number().int().positive().max(2_147_483_647),
+  securityRoleId: z.number().int().positive().max(2_147_483_647),
 });
 
 /** SPEC §7: POST objectionable/{id} (report content). */

@@ -66,7 +66,7 @@ export type PublicWidget = z.infer<typeof PublicWidgetSchema>;
 /** POST /api/public/widget/{publicId}/event — counted, nothing about the visitor is stored. */
 export const WidgetEventInputSchema = z.object({
   event: z.enum(WIDGET_EVENTS),
-  placeId: z.number().int().positive().optional(),
+  placeId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 
 /** POST /api/public/guest body (optional): where the guest came from (a widget or guest app publicId). */
@@ -76,7 +76,7 @@ export const GuestCreatedSchema = z.object({ guestKey: z.string() });
 
 /** POST /api/public/guest/like {placeId, widget?} and DELETE /api/public/guest/like/{placeId} (header x-guest-key). */
 export const GuestLikeInputSchema = z.object({
-  placeId: z.number().int().positive(),
+  placeId: z.number().int().positive().max(2_147_483_647),
   /** The widget's publicId the like came from (counted as a `like` event). */
   widget: PublicIdSchema.optional(),
 });

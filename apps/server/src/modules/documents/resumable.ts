@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { Metadata, Server, TUS_RESUMABLE } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -16,7 +16,7 @@ import {
 } from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { characterError, containsNul } from '../../platform/http/input-guard.ts';
+import { characterError, containsNul, nestedDeeperThan } from '../../platform/http/input-guard.ts';
 import { cleanFileName, toView, type DocumentsService } from './documents.service.ts';
 import { inspectFile } from './receive.ts';
 
@@ -61,6 +61,15 @@ export const resumableRoutes: FastifyPluginAsyncZod<{ svc: DocumentsService; con
   const datastore = new ReadyFileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_MS });
   const markerOf = (id: string) => path.join(directory, `${id}.document`);
   const fail = (status: number, key: string) => ({ status_code: status, body: JSON.stringify({ key }) });
+  /** What the API answers for tus's own refusals (its bodies are text; an unknown error's carries its message). */
+  const keyOfStatus = (status: number) =>
+    status === 404 || status === 410
+      ? ErrorKey.documentNotFound
+      : status === 413
+        ? ErrorKey.uploadTooLarge
+        : status < 500
+          ? ErrorKey.uploadMalformed
+          : ErrorKey.unknown;
 
   const tus = new Server({
     path: RESUMABLE_UPLOAD_PATH,
@@ -69,6 +78,11 @@ export const resumableRoutes: FastifyPluginAsyncZod<{ svc: DocumentsService; con
     maxSize: config.UPLOAD_MAX_BYTES,
     exposedHeaders: [UPLOAD_DOCUMENT_ID_HEADER],
     namingFunction: () => crypto.randomBytes(16).toString('hex'),
+    onResponseError: (_req, err) => {
+      const status = 'status_code' in err && typeof err.status_code === 'number' ? err.status_code : 500;
+      if ('body' in err && typeof err.body === 'string' && err.body.startsWith('{"key"')) return undefined; // ours: `fail`
+      return fail(status, keyOfStatus(status));
+    },
     onUploadCreate: async (req, upload) => {
       const owner = ownerOf(req);
       if (!owner) throw fail(401, ErrorKey.unauthorized);
@@ -158,8 +172,34 @@ export const resumableRoutes: FastifyPluginAsyncZod<{ svc: DocumentsService; con
     throw new AppError(ErrorKey.documentNotFound, 404);
   }
 
+  /**
+   * The protocol headers tus checks before its handlers run (and refuses with a text body), checked
+   * first here so that the answer is `{ key }`; what its handlers refuse goes through onResponseError.
+   */
+  function checkProtocol(req: FastifyRequest): void {
+    if (req.method === 'OPTIONS') return;
+    const h = req.headers;
+    if (h['tus-resumable'] !== TUS_RESUMABLE) throw new AppError(ErrorKey.uploadMalformed, 412);
+    const count = (v: unknown) => v === undefined || (typeof v === 'string' && /^(0|[1-9]\d{0,14})$/.test(v));
+    let metadataOk = true;
+    try {
+      if (h['upload-metadata'] !== undefined) Metadata.parse(String(h['upload-metadata']));
+    } catch {
+      metadataOk = false;
+    }
+    if (
+      !metadataOk ||
+      !count(h['upload-offset']) ||
+      !count(h['upload-length']) ||
+      (h['upload-defer-length'] !== undefined && h['upload-defer-length'] !== '1') ||
+      (req.method === 'PATCH' && h['content-type'] !== 'application/offset+octet-stream')
+    )
+      throw new AppError(ErrorKey.uploadMalformed, 400);
+  }
+
   async function handle(req: FastifyRequest, reply: FastifyReply, uploadId: string | undefined) {
     const userId = req.user!.id;
+    checkProtocol(req);
     if (uploadId === undefined) {
       if (req.method === 'POST') {
         const header = req.headers['upload-length'];
@@ -237,7 +277,7 @@ function parseJson(raw: string | null | undefined): Record<string, unknown> | un
     throw new AppError(ErrorKey.uploadMalformed, 400);
   }
   if (value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) throw new AppError(ErrorKey.uploadMalformed, 400);
+  if (typeof value !== 'object' || Array.isArray(value) || nestedDeeperThan(value)) throw new AppError(ErrorKey.uploadMalformed, 400);
   return value as Record<string, unknown>;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DocumentDataSchema, ErrorKey, UPLOAD_FORM_KEYS } from '@spotlist/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { characterError, containsNul } from '../../platform/http/input-guard.ts';
+import { characterError, containsNul, nestedDeeperThan } from '../../platform/http/input-guard.ts';
 import { cleanFileName } from './documents.service.ts';
 import { receiveToTemp, ReceiveLimitError, type Received } from './receive.ts';
 import fsp from 'node:fs/promises';
@@ -69,7 +69,7 @@ export function jsonField(fields: Record<string, string>, name: string): Record<
     throw malformed();
   }
   if (value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) throw malformed();
+  if (typeof value !== 'object' || Array.isArray(value) || nestedDeeperThan(value)) throw malformed();
   return value as Record<string, unknown>;
 }
 
@@ -95,6 +95,7 @@ export function idField(fields: Record<string, string>, data: Record<string, unk
   const raw = data.id ?? fields.id;
   if (raw === undefined || raw === null || raw === '') return undefined;
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw new AppError(ErrorKey.validation, 400, [{ path: 'data.id', key: 'FORM.ERROR.INVALID' }]);
+  if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647)
+    throw new AppError(ErrorKey.validation, 400, [{ path: 'data.id', key: 'FORM.ERROR.INVALID' }]);
   return n;
 }

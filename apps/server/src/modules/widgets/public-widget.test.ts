@@ -92,9 +92,13 @@ describe('GET /api/public/widget/{publicId}', () => {
     expect(fr.pois[0].name).toBe('Marienplatz');
     expect((await pub(publicId, 'de-AT')).json().language).toBe('de');
     expect((await pub(publicId)).json().language).toBe('en');
-    // a repeated or odd lang is no language (the first offered), never an error
+    // a repeated or odd lang is no language (the first offered), never an error …
     expect((await pub(publicId, 'de&lang=fr')).json().language).toBe('en');
-    expect((await pub(publicId, '%00')).json().language).toBe('en');
+    expect((await pub(publicId, 'xx-%F0%9F%98%80')).json().language).toBe('en');
+    // … but a NUL in the address is refused as on every route (platform/http/input-guard.ts)
+    const nul = await pub(publicId, '%00');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ key: 'error.request.character' });
   });
 
   it('sends an ETag and cache headers; a matching If-None-Match is a 304 without a body', async () => {

@@ -25,6 +25,8 @@ const DB_CODES: Record<string, { status: number; key: string }> = {
   '23505': { status: 409, key: ErrorKey.duplicate },
   '23503': { status: 400, key: ErrorKey.referenceNotFound },
   '22001': { status: 400, key: ErrorKey.validation },
+  // a number beyond its column (an id past int4): the schemas bound ids, this catches the rest
+  '22003': { status: 400, key: ErrorKey.validation },
   '22P02': { status: 400, key: ErrorKey.validation },
   // a NUL or another character PostgreSQL cannot store (the input guard refuses them first)
   '22021': { status: 400, key: ErrorKey.badCharacter },
@@ -125,7 +127,7 @@ export const errorsPlugin = fp(
       // an outage (ours or a provider's) passes: the client may send the same request again
       if (status === 503 && body.key !== ErrorKey.integrationNotConfigured && !reply.hasHeader('retry-after'))
         reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
-      if (status === 503) req.log.warn({ err }, 'service unavailable');
+      if (status === 503 && body.key === ErrorKey.unavailable) req.log.warn({ err }, 'service unavailable');
       else if (status >= 500) req.log.error({ err }, 'request failed');
       else req.log.debug({ key: body.key }, 'request refused');
       if (req.routeOptions.config?.anonymizeErrors) body = { key: ErrorKey.unknown };

@@ -23,7 +23,28 @@ export function holdsNul(value: unknown, depth = 0): boolean {
 export const characterError = () => new AppError(ErrorKey.badCharacter, 400);
 
 /**
- * Input the database cannot store is a 400 `error.request.character` before any handler runs.
+ * How deep JSON input may nest. Free-form values (settings, widget settings, document data) go to
+ * jsonb through JSON.stringify, which overflows the stack a few thousand levels down (a 500): no
+ * form of ours nests beyond a handful of levels.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** True when a parsed value nests deeper than `max` (walked without recursion: it may be deeper than the stack). */
+export function nestedDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Input the database cannot store is a 400 `error.request.character` before any handler runs, and
+ * JSON nested deeper than MAX_JSON_DEPTH a 400 `error.request.json` before validation.
  * A NUL in a text field fails that field's own rule first (a field error the form can show); this
  * catches the rest after validation: free-form JSON (settings, document `extraData`), keys, and
  * `%00` in a path parameter or the query.
@@ -33,6 +54,11 @@ export const inputGuardPlugin = fp(
     // callback style: one `includes` per request, a walk only of bodies that passed validation
     app.addHook('onRequest', (req, _reply, done) => {
       if (req.url.includes('%00')) return done(characterError());
+      done();
+    });
+    // before validation: a schema's own checks (JSON.stringify of a setting's value) overflow too
+    app.addHook('preValidation', (req, _reply, done) => {
+      if (typeof req.body === 'object' && req.body !== null && nestedDeeperThan(req.body)) return done(new AppError(ErrorKey.badJson, 400));
       done();
     });
     app.addHook('preHandler', (req, _reply, done) => {

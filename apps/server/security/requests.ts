@@ -1,0 +1,240 @@
+import { GUEST_KEY_HEADER } from '@spotlist/contracts';
+import { PASSWORD } from '../test/helpers.ts';
+import type { Operation } from './openapi-routes.ts';
+import { multipart, send } from './sweep.ts';
+import { LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
+
+/**
+ * A valid request for every operation of openapi.json, made by `me` (a business account with
+ * every flag for flag-gated routes, the admin for admin routes) on its own scratch objects: the
+ * base that mass assignment adds fields to and hostile inputs replace parts of. An operation
+ * missing here fails the sweep's coverage test: add it when you add a route.
+ */
+export interface Ctx {
+  w: World;
+  me: Actor;
+}
+
+export interface ValidRequest {
+  params: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** A multipart form instead of a JSON body. */
+  form?: { name: string; value: string | Buffer; filename?: string; contentType?: string }[];
+  headers?: Record<string, string>;
+  /** The admin's token instead of `me`'s; none at all. */
+  as?: 'admin' | 'anonymous';
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Path parameters naming `me`'s own (scratch) objects, by the route's collection. */
+export function ownParams(op: Operation, { w, me }: Ctx): Record<string, string | number> {
+  const o = me.objects;
+  const s = me.scratch;
+  const params: Record<string, string | number> = {};
+  for (const p of op.pathParams) {
+    const at = op.path;
+    let v: string | number;
+    if (p.name === 'itemId') v = s.item;
+    else if (p.name === 'name') v = at.startsWith('/api/like/') ? LIKE_NAME : WIDGET_SETTING;
+    else if (p.name === 'token') v = o.shareToken;
+    else if (p.name === 'publicId') v = at.includes('guest-app') ? o.guestApp! : o.widgetV2!.publicId;
+    else if (p.name === 'placeId') v = o.placePublic;
+    else if (p.name === 'uploadId') v = o.uploadDone;
+    else if (p.name === 'lang') v = w.admin.objects.translation.lang;
+    else if (p.name === 'key') v = w.admin.objects.translation.key;
+    else if (at.startsWith('/api/place/')) v = s.place;
+    else if (at.startsWith('/api/list/')) v = s.list;
+    else if (at.startsWith('/api/setting/')) v = o.setting;
+    else if (at.startsWith('/api/document/')) v = o.docPublic;
+    else if (at.startsWith('/api/widget/')) v = s.widget!;
+    else if (at.startsWith('/api/admin/user/')) v = me.id;
+    else if (at.startsWith('/api/securityrole/')) v = w.admin.objects.securityRole;
+    else if (at.startsWith('/api/usersecurityrole/')) v = w.admin.objects.userSecurityRole;
+    else {
+      const ref = Object.entries(w.admin.objects.reference).find(([path]) => at.startsWith(path));
+      if (!ref) throw new Error(`${op.id}: no own object for {${p.name}}`);
+      v = ref[1];
+    }
+    params[p.name] = v;
+  }
+  return params;
+}
+
+type Maker = (ctx: Ctx) => Omit<ValidRequest, 'params'> | Promise<Omit<ValidRequest, 'params'>>;
+const png = (ctx: Ctx) => ({ name: 'file', value: ctx.w.png, filename: 'photo.png', contentType: 'image/png' });
+
+/** Admin resource bodies by collection path; each call a new key (a key is unique per resource). */
+let serial = 0;
+// user-assigned ISO codes (xa…xj), none of them seeded
+const letters = (n: number) => `x${String.fromCharCode(97 + (n % 10))}`;
+const REFERENCE_BODIES: Record<string, () => unknown> = {
+  '/api/country/': () => ({ id: 910 + (serial % 80), key: letters(serial), countrykey: letters(serial).toUpperCase(), name: 'Sweepistan' }),
+  '/api/timezone/': () => ({ key: ['US/Eastern', 'US/Central', 'US/Mountain', 'US/Alaska', 'US/Hawaii'][serial % 5], name: 'Sweep zone' }),
+  '/api/securityrole/': () => ({ key: `sweeper${serial}`, name: 'Sweeper', permissions: ['sweep.write'] }),
+};
+
+const TABLE: Record<string, Maker> = {
+  'POST /api/signup': () => ({
+    body: {
+      email: `sweep-${Math.random().toString(36).slice(2)}@test.spotlist`,
+      password: PASSWORD,
+      accountType: { id: 1 },
+      termsaccepted: true,
+    },
+    as: 'anonymous',
+  }),
+  'POST /api/login': ({ me }) => ({ body: { email: me.email, password: PASSWORD }, as: 'anonymous' }),
+  'POST /api/logout': () => ({ body: { deviceId: 'sweep-device' }, as: 'anonymous' }),
+  'POST /api/password/reset': ({ me }) => ({ body: { email: me.email }, as: 'anonymous' }),
+  'POST /api/password/update': () => ({ body: { oldPassword: PASSWORD, newPassword: PASSWORD } }),
+  'POST /api/password/update/token': () => ({ body: { token: 'x'.repeat(43), newPassword: PASSWORD }, as: 'anonymous' }),
+  'GET /api/email/verify': () => ({ query: { token: 'x'.repeat(43) }, as: 'anonymous' }),
+  'POST /api/myprofile/update': ({ me }) => ({
+    body: {
+      email: me.email,
+      nickname: { value: `${me.label} nick` },
+      accountType: { id: 2 },
+      industry2: { id: 2 },
+      street: 'Marienplatz',
+      streetnumber: '1',
+      zip: '80331',
+      city: 'München',
+      country: { id: 276, key: 'de', name: 'Germany', countrykey: 'DE' },
+    },
+  }),
+  'DELETE /api/myprofile/delete': () => ({ body: { password: PASSWORD } }),
+  'POST /api/myprofile/language': () => ({ body: { language: { id: 2 } } }),
+  'POST /api/setting/add': () => ({ body: { key: `sweep.${Math.random().toString(36).slice(2)}`, value: { a: 1 } } }),
+  'POST /api/setting/update/{id}': () => ({ body: { key: 'theme', value: { mode: 'light' } } }),
+  'POST /api/setting/save': () => ({ body: { key: 'sweep.saved', value: [1, 'two', { three: 3 }] } }),
+  'POST /api/language/add': ({ w }) => ({ body: { id: w.language.id } }),
+  'POST /api/language/remove': ({ w }) => ({ body: { id: w.language.id } }),
+  'POST /api/language/assignDefault': ({ w }) => ({ body: { id: w.language.id } }),
+  'POST /api/place/add': () => ({ body: { name: 'Sweep place', latitude: 48.14, longitude: 11.58, visibility: { id: 1 } } }),
+  'POST /api/place/update/{id}': () => ({ body: { name: 'Sweep place renamed', description: 'changed' } }),
+  'POST /api/place/objectionable/{id}': () => ({ body: { reason: 'sweep' } }),
+  'POST /api/like/create': ({ me }) => ({ body: { placeId: me.scratch.place, name: 'sweep likes' } }),
+  'POST /api/like/remove': ({ me }) => ({ body: { placeId: me.scratch.place, name: 'sweep likes' } }),
+  'POST /api/list/add': () => ({ body: { name: 'Sweep list', description: 'a list', visibility: { id: 1 } } }),
+  'POST /api/list/update/{id}': () => ({ body: { name: 'Sweep list renamed', description: 'changed' } }),
+  'POST /api/list/objectionable/{id}': () => ({ body: { reason: 'sweep' } }),
+  'POST /api/list/{id}/items/add': ({ me }) => ({ body: { placeId: me.objects.placePublic, note: 'added' } }),
+  'POST /api/list/{id}/items/update/{itemId}': () => ({ body: { note: 'changed note' } }),
+  // every item of the list, as it is now
+  'POST /api/list/{id}/items/reorder': async ({ w, me }) => {
+    const res = await send(w.t.app, 'setup', {
+      method: 'GET',
+      url: `/api/list/${me.scratch.list}?sweep=${Math.random()}`,
+      token: me.token,
+    });
+    const items =
+      res.status === 200 ? (res.json() as { items: { list: { id: number }[] } }).items.list.map((i) => i.id) : [me.scratch.item];
+    return { body: { itemIds: items.reverse() } };
+  },
+  'POST /api/share': ({ me, w }) => ({ body: { listId: me.scratch.list, userIds: [w.bystander.id] } }),
+  'POST /api/share/revoke': ({ me }) => ({ body: { id: me.objects.shareUser } }),
+  'POST /api/widget/add': () => ({ body: { name: 'Sweep widget', languages: ['en'] } }),
+  'POST /api/widget/update/{id}': () => ({ body: { name: 'Sweep widget renamed', texts: { en: { title: 'Hello' } } } }),
+  'POST /api/widget/setting': () => ({ body: { value: { zoom: 12 } } }),
+  'POST /api/widget/setting/{name}': () => ({ body: { value: { columns: 3 } } }),
+  'POST /api/widgetpoi/add': ({ me }) => ({ body: { widgetId: me.scratch.widget, placeId: me.objects.placePublic } }),
+  'POST /api/widgetpoi/remove': ({ me }) => ({ body: { id: me.scratch.poi } }),
+  'POST /api/widgetpoi/reorder': async ({ w, me }) => {
+    const res = await send(w.t.app, 'setup', {
+      method: 'GET',
+      url: `/api/widget/${me.scratch.widget}?sweep=${Math.random()}`,
+      token: me.token,
+    });
+    const pois = res.status === 200 ? (res.json() as { pois: { id: number }[] }).pois.map((p) => p.id) : [me.scratch.poi];
+    return { body: { widgetId: me.scratch.widget, poiIds: pois.reverse() } };
+  },
+  'POST /api/widgetpoi/texts': ({ me }) => ({ body: { id: me.scratch.poi, texts: { en: { name: 'POI name' } } } }),
+  'POST /api/public/widget/{publicId}/event': () => ({ body: { event: 'view' }, as: 'anonymous' }),
+  'POST /api/public/guest': ({ me }) => ({ body: { widget: me.objects.widgetV2!.publicId }, as: 'anonymous' }),
+  'POST /api/public/guest/like': ({ me }) => ({
+    body: { placeId: me.objects.placePublic },
+    headers: { [GUEST_KEY_HEADER]: me.scratch.guestKey },
+    as: 'anonymous',
+  }),
+  'DELETE /api/public/guest/like/{placeId}': ({ me }) => ({ headers: { [GUEST_KEY_HEADER]: me.scratch.guestKey }, as: 'anonymous' }),
+  'GET /api/public/guest/likes': ({ me }) => ({ headers: { [GUEST_KEY_HEADER]: me.scratch.guestKey }, as: 'anonymous' }),
+  'POST /api/guest/claim': ({ me }) => ({ body: { guestKey: me.objects.claimedGuestKey } }),
+  'POST /api/guestapp': ({ me }) => ({
+    body: { units: ['Room 1', 'Room 2'], contact: { phone: '+49 89 1' }, enabled: true, widgetIds: [me.objects.widgetV2!.id] },
+  }),
+  'GET /api/guestapp/qr': () => ({ query: { unit: 'Room 1', format: 'svg' } }),
+  'GET /api/widget/analytics': ({ me }) => ({ query: { widgetId: String(me.scratch.widget), from: today(), to: today() } }),
+  'GET /api/city/search': () => ({ query: { q: 'Mün', country: 'DE' } }),
+  'GET /api/list/{id}/export': () => ({ query: { format: 'geojson' } }),
+  'GET /api/public/widget/{publicId}': () => ({ query: { lang: 'de' }, as: 'anonymous' }),
+  'GET /api/public/guest-app/{publicId}': () => ({ query: { lang: 'en' }, as: 'anonymous' }),
+  'POST /api/document/update/{id}': () => ({ body: { fileName: 'renamed.png', data: { name: 'Renamed' }, extraData: { note: 'x' } } }),
+  'POST /api/document/upload': (ctx) => ({ form: [{ name: 'data', value: JSON.stringify({ name: 'Sweep upload' }) }, png(ctx)] }),
+  'POST /api/document/add': (ctx) => ({ form: [{ name: 'data', value: JSON.stringify({ name: 'Sweep add' }) }, png(ctx)] }),
+  'POST /api/myprofile/image/update': (ctx) => ({ form: [{ name: 'data', value: JSON.stringify({ id: ctx.me.id }) }, png(ctx)] }),
+  'POST /api/myprofile/logo/update': (ctx) => ({ form: [{ name: 'data', value: JSON.stringify({ id: ctx.me.id }) }, png(ctx)] }),
+  'POST /api/widgetpoi/image/update': (ctx) => ({ form: [{ name: 'data', value: JSON.stringify({ id: ctx.me.scratch.poi }) }, png(ctx)] }),
+  'POST /api/place/{id}/picture': (ctx) => ({ form: [{ name: 'data', value: JSON.stringify({ name: 'Sweep picture' }) }, png(ctx)] }),
+  'POST /api/list/import': () => ({
+    form: [
+      { name: 'name', value: 'Sweep import' },
+      {
+        name: 'file',
+        value: JSON.stringify({
+          type: 'FeatureCollection',
+          features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [11.57, 48.13] }, properties: { name: 'Imported' } }],
+        }),
+        filename: 'places.geojson',
+        contentType: 'application/geo+json',
+      },
+    ],
+  }),
+  'POST /api/admin/user/{id}/flags': () => ({ body: { overlayactivated: false } }),
+  'POST /api/translation/{lang}': () => ({ body: { key: 'SWEEP.OTHER', value: 'Sweep' } }),
+};
+
+/** Admin resource bodies (reference lists, roles), by collection path. */
+function adminBody(op: Operation, ctx: Ctx): unknown {
+  // users the mass assignment never checks (the bystander's permissions must not move)
+  if (op.path.startsWith('/api/usersecurityrole/'))
+    return { userId: ctx.w.actors[1 + (serial++ % 4)].id, securityRoleId: ctx.w.admin.objects.securityRole };
+  serial++;
+  const at = Object.keys(REFERENCE_BODIES).find((p) => op.path.startsWith(p));
+  return at ? REFERENCE_BODIES[at]() : { key: `sweep.other${serial}`, name: 'Sweep other' };
+}
+
+/** Whether the table knows the operation (or it needs nothing but its path). */
+export const hasValidRequest = (op: Operation): boolean => !!TABLE[op.id] || op.access === 'admin' || (!op.body && !op.multipart);
+
+/** The valid request of an operation, or undefined when the table has none (the coverage test names it). */
+export async function validRequest(op: Operation, ctx: Ctx): Promise<ValidRequest | undefined> {
+  const params = ownParams(op, ctx);
+  const make = TABLE[op.id];
+  if (make) return { params, ...(op.access === 'admin' ? { as: 'admin' as const } : {}), ...(await make(ctx)) };
+  if (op.access === 'admin') {
+    const body = op.body ? (adminBody(op, ctx) as Record<string, unknown>) : undefined;
+    // a country's id is its ISO number: an update keeps the row's
+    if (body && 'id' in body && params.id !== undefined) body.id = params.id;
+    return { params, as: 'admin', body };
+  }
+  // the rest takes no body: path parameters (and an optional list query) are all
+  if (!op.body && !op.multipart) return { params, ...(op.access === 'public' ? { as: 'anonymous' as const } : {}) };
+  return undefined;
+}
+
+/** The parts of a valid request as `send` takes them. */
+export function requestOf(v: ValidRequest, url: string, ctx: Ctx, method: string) {
+  const token = v.as === 'admin' ? ctx.w.admin.token : v.as === 'anonymous' ? undefined : ctx.me.token;
+  const form = v.form ? multipart(v.form) : undefined;
+  return {
+    method: method as 'GET',
+    url,
+    token,
+    ip: ctx.me.ip,
+    body: form ? undefined : v.body,
+    payload: form?.payload,
+    headers: { ...v.headers, ...form?.headers },
+  };
+}

@@ -1,0 +1,27 @@
+import type { SwaggerTransform } from '@fastify/swagger';
+import { accessRuleOf } from './auth.ts';
+
+/**
+ * Writes each operation's access rule into openapi.json, read from the same `config` the hooks
+ * read: `security: []` on public routes (no X-Auth-Token needed), `x-access` (public | user |
+ * admin) on every route, and `x-flags` (any one of them opens it) on flag-gated ones. Clients and
+ * the security sweep (apps/server/security) take "needs a login" from here, not from a list.
+ */
+export function withAccessMarkers(transform: SwaggerTransform): SwaggerTransform {
+  return (doc) => {
+    const out = transform(doc);
+    const schema = (out.schema ?? {}) as Record<string, unknown>;
+    if (schema.hide) return out;
+    const rule = accessRuleOf(doc.url, doc.route.config?.auth);
+    const flag = doc.route.config?.flag;
+    return {
+      url: out.url,
+      schema: {
+        ...schema,
+        ...(rule === 'public' ? { security: [] } : {}),
+        'x-access': rule,
+        ...(flag ? { 'x-flags': typeof flag === 'string' ? [flag] : [...flag] } : {}),
+      },
+    };
+  };
+}
