@@ -1,8 +1,12 @@
 // `npm test`: every suite, then one line "N passed, N failed" over all of them.
 //   unit   vitest projects: contracts, server (PGlite), web, embed, bench harness
+//   security  the security sweep from openapi.json (apps/server/security): 401s, BOLA matrix, mass
+//          assignment, fast-check fuzz, hostile inputs; in process on PGlite
 //   pg     the server suite again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it)
+//   faults the built server killed and starved on purpose (apps/server/faults): SIGTERM drain,
+//          kill -9, PostgreSQL and Redis outages, two instances; its own PostgreSQL and Redis
 //   e2e    Playwright in Debian Chromium against the built server (built first when missing)
-// Flags: --only=unit,pg,e2e to run some of them.
+// Flags: --only=unit,security,pg,faults,e2e to run some of them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,6 +55,17 @@ if (wants('unit')) {
   );
 }
 
+if (wants('security')) {
+  const out = path.join(tmp, 'security.json');
+  run(
+    'security (401, BOLA, mass assignment, fuzz, hostile inputs)',
+    bin('vitest'),
+    ['run', '-c', 'apps/server/security/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {},
+    vitestCounts(out),
+  );
+}
+
 if (wants('pg') && process.env.TEST_DATABASE_URL) {
   const out = path.join(tmp, 'pg.json');
   run(
@@ -62,16 +77,32 @@ if (wants('pg') && process.env.TEST_DATABASE_URL) {
   );
 }
 
+/** Builds a workspace whose output is missing (the faults and e2e suites run the built apps). */
+function buildIfMissing(file, ws) {
+  if (fs.existsSync(path.join(root, file))) return;
+  const b = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'inherit' });
+  if (b.status !== 0) results.push({ name: `build ${ws}`, passed: 0, failed: 1 });
+}
+
+if (wants('faults')) {
+  buildIfMissing('apps/server/dist/main.js', '@spotlist/server');
+  const out = path.join(tmp, 'faults.json');
+  run(
+    'faults (built server: SIGTERM, kill -9, PostgreSQL and Redis outages, two instances)',
+    bin('vitest'),
+    ['run', '-c', 'apps/server/faults/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {},
+    vitestCounts(out),
+  );
+}
+
 if (wants('e2e')) {
   for (const [file, ws] of [
     ['apps/web/dist/index.html', '@spotlist/web'],
     ['apps/embed/dist/frame.html', '@spotlist/embed'],
     ['apps/server/dist/main.js', '@spotlist/server'],
   ]) {
-    if (!fs.existsSync(path.join(root, file))) {
-      const b = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'inherit' });
-      if (b.status !== 0) results.push({ name: `build ${ws}`, passed: 0, failed: 1 });
-    }
+    buildIfMissing(file, ws);
   }
   const out = path.join(tmp, 'e2e.json');
   run(

@@ -32,8 +32,10 @@ import { guestRoutes } from './modules/guests/index.ts';
 import { publicWidgetRoutes, widgetRoutes } from './modules/widgets/index.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { errorsPlugin } from './platform/http/errors.ts';
+import { drainPlugin, shutdownPlan } from './platform/http/drain.ts';
 import { ErrorKey } from '@spotlist/contracts';
 import { inputGuardPlugin } from './platform/http/input-guard.ts';
+import { withAccessMarkers } from './platform/http/openapi-access.ts';
 import { writeEventsPlugin } from './platform/http/write-events.ts';
 import { responseCachePlugin } from './platform/http/response-cache.ts';
 import { featureFlagsPlugin } from './platform/http/feature-flags.ts';
@@ -84,8 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.REQUEST_TIMEOUT_MS,
     trustProxy: config.TRUST_PROXY,
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
+    // the drain (platform/http/drain.ts) answers and closes while closing, not Fastify
+    return503OnClosing: false,
+    forceCloseConnections: false,
     routerOptions: { maxParamLength: 200 },
     // a malformed percent-encoding or an over-long path parameter: `{ key }`, never the URL echoed
     frameworkErrors: (err, _req, reply) => {
@@ -97,16 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Graceful shutdown: in-flight requests finish, new ones get 503 (return503OnClosing), and
-  // answers sent while closing end their keep-alive connection so close() does not wait on it.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
+  // Graceful shutdown: requests already running finish (or get 503 at the deadline), new ones get
+  // 503 error.unavailable, and no connection whose request arrived is reset (platform/http/drain.ts).
+  await app.register(drainPlugin, { deadlineMs: shutdownPlan(config.SHUTDOWN_GRACE_MS).answerMs });
 
   const secure = (config.PUBLIC_URL ?? '').startsWith('https://');
   await app.register(errorsPlugin);
@@ -146,12 +142,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' } } },
       security: [{ authToken: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withAccessMarkers(jsonSchemaTransform),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(infoRoutes, { version: deps.version, commit: deps.commit });
-  await app.register(healthRoutes, { db, isClosing: () => closing });
+  await app.register(healthRoutes, { db, isClosing: () => app.draining });
   await app.register(authRoutes, {
     db,
     config,

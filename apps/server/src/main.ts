@@ -1,8 +1,8 @@
-import closeWithGrace from 'close-with-grace';
+import fs from 'node:fs';
 import { loadConfig } from './config.ts';
-import { startServer } from './server.ts';
+import { shutdownPlan } from './platform/http/drain.ts';
+import { startServer, type Running } from './server.ts';
 
-const started = Date.now();
 let config;
 try {
   config = loadConfig();
@@ -11,7 +11,7 @@ try {
   process.exit(1);
 }
 
-let running;
+let running: Running;
 try {
   running = await startServer(config);
 } catch (err) {
@@ -20,15 +20,82 @@ try {
 }
 
 const { app } = running;
-// In-flight requests finish; new ones get 503 while closing (return503OnClosing).
-closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ err, signal }) => {
-  if (err) app.log.error({ err }, 'closing after an error');
-  else app.log.info({ signal }, 'closing');
-  await running.close();
-});
+const grace = config.SHUTDOWN_GRACE_MS;
+
+/** How long the thread pool may take to run a trivial task before it counts as busy. */
+const POOL_PROBE_MS = 50;
+
+/**
+ * Exits with `code` — unless work may still run on libuv's thread pool: process.exit() first
+ * finishes every task running or queued there (image processing, password hashes), whatever the
+ * time. So when the drain gave up on requests at its deadline (their work goes on) or the pool is
+ * slow to run a trivial task, the process ends by SIGTERM's default action instead, in time (exit
+ * status 143, which systemd and orchestrators count as stopped by the signal they sent).
+ */
+async function exit(code: number, began: number): Promise<void> {
+  const idle =
+    app.abandonedRequests === 0 &&
+    (await Promise.race([
+      fs.promises.stat('.').then(
+        () => true,
+        () => true,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), POOL_PROBE_MS)),
+    ]));
+  if (idle) process.exit(code);
+  app.log.warn(
+    { afterMs: Date.now() - began, abandoned: app.abandonedRequests },
+    'closing: work may still run on the thread pool; ending by SIGTERM without waiting for it',
+  );
+  process.removeAllListeners('SIGTERM');
+  process.kill(process.pid, 'SIGTERM');
+}
+
+let stopping = false;
+/**
+ * SIGTERM, SIGINT or an error nobody caught: drain (platform/http/drain.ts), close, exit — within
+ * SHUTDOWN_GRACE_MS whatever still runs then. A second signal exits at once.
+ */
+function stop(reason: { signal: NodeJS.Signals } | { err: unknown }) {
+  if (stopping) {
+    if ('signal' in reason) {
+      app.log.error({ signal: reason.signal }, 'second signal while closing: exiting now');
+      // the signal's own default action: process.exit() would wait for the thread pool
+      process.removeAllListeners(reason.signal);
+      process.kill(process.pid, reason.signal);
+      return;
+    }
+    app.log.error({ err: reason.err }, 'error while closing');
+    return;
+  }
+  stopping = true;
+  const began = Date.now();
+  if ('err' in reason) app.log.error({ err: reason.err }, 'closing after an error');
+  else app.log.info({ signal: reason.signal, graceMs: grace }, 'closing');
+  const code = 'err' in reason ? 1 : 0;
+  // not unref'd: this exit is the promise the grace makes, whatever the closing is waiting for
+  setTimeout(() => {
+    app.log.error({ afterMs: Date.now() - began }, `not closed within SHUTDOWN_GRACE_MS (${grace} ms): exiting`);
+    void exit(1, began);
+  }, shutdownPlan(grace).exitMs);
+  running.close().then(
+    () => {
+      app.log.info({ afterMs: Date.now() - began }, 'closed');
+      return exit(code, began);
+    },
+    (err: unknown) => {
+      app.log.error({ err, afterMs: Date.now() - began }, 'closing failed');
+      return exit(1, began);
+    },
+  );
+}
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop({ signal }));
+process.on('uncaughtException', (err) => stop({ err }));
+process.on('unhandledRejection', (err) => stop({ err }));
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
-console.log(`Spotlist is ready on http://${shown}:${port} (${Date.now() - started} ms)`);
+// from the start of the process (node's own start included), as a person or an orchestrator waits
+console.log(`Spotlist is ready on http://${shown}:${port} (${Math.round(process.uptime() * 1000)} ms)`);

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -12,7 +13,28 @@ import { loadSecret } from './lib/secret.ts';
 import { secretsFromConfig } from './platform/crypto/secrets.ts';
 import { memoryPubSub, redisPubSub, type PubSub } from './platform/events/pubsub.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/queue.ts';
+import { shutdownPlan } from './platform/http/drain.ts';
 import { fallbackThrottle, memoryThrottle, redisThrottle, type ThrottleStore } from './lib/throttle.ts';
+
+/** What the database's close gets of the grace, at least, after the jobs and Redis. */
+const CLOSE_RESERVE_MS = 150;
+
+/** `step`, or nothing more after `ms` (logged): the process is about to exit either way. True when it ended in time. */
+async function within(step: Promise<unknown>, ms: number, app: FastifyInstance, what: string): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = Symbol('late');
+  const outcome = await Promise.race([
+    step.then(
+      () => undefined,
+      (err: unknown) => app.log.warn({ err }, `closing: ${what} failed`),
+    ),
+    new Promise<symbol>((resolve) => (timer = setTimeout(() => resolve(late), ms))),
+  ]);
+  clearTimeout(timer);
+  if (outcome !== late) return true;
+  app.log.warn({ afterMs: ms }, `closing: ${what} did not close in time; left behind`);
+  return false;
+}
 
 export interface Running {
   app: FastifyInstance;
@@ -31,11 +53,26 @@ function redisTrouble(what: string): (err: Error) => void {
   };
 }
 
+/** Logs an idle database connection's loss at most once a minute. */
+function databaseTrouble(): (err: Error) => void {
+  let quietUntil = 0;
+  return (err) => {
+    if (Date.now() < quietUntil) return;
+    quietUntil = Date.now() + 60_000;
+    console.warn(`database: an idle connection was lost (${err.message}); new ones are opened as needed`);
+  };
+}
+
 export async function startServer(config: Config, print: (line: string) => void = console.log): Promise<Running> {
   let unlock = () => {};
   let database: Database;
   if (config.DATABASE_URL) {
     database = openPostgres(config.DATABASE_URL);
+    // An idle pooled connection that PostgreSQL ends (a restart, a failover) is dropped by the
+    // pool, which then emits 'error': without a listener that is an uncaught exception, and the
+    // server would close. Requests meanwhile answer 503 (platform/http/errors.ts isOutage).
+    const pool = (database.db as unknown as { $client?: EventEmitter }).$client;
+    pool?.on('error', databaseTrouble());
   } else {
     unlock = acquireDataDirLock(config.dataDir);
     database = await openPglite(path.join(config.dataDir, 'pgdata'));
@@ -79,13 +116,18 @@ export async function startServer(config: Config, print: (line: string) => void 
       app,
       database,
       close: async () => {
+        // Within SHUTDOWN_GRACE_MS (main.ts exits then): the drain answers every request by its
+        // own deadline; what comes after gets the time left, and a step that hangs (a service
+        // that is away) is left behind rather than waited for.
+        const exitAt = Date.now() + shutdownPlan(config.SHUTDOWN_GRACE_MS).exitMs;
+        const left = (reserveMs: number) => Math.max(0, exitAt - reserveMs - Date.now());
         await app.close();
-        // after the requests (which may still queue jobs), before the database its workers use
-        await j.stop();
-        await t.close();
-        await ps.close();
-        await database.close();
-        unlock();
+        // after the requests (which may still queue jobs), before the database its workers use;
+        // a job still running then is retried by whichever instance is up
+        await within(j.stop(), left(CLOSE_RESERVE_MS), app, 'job queue');
+        await within(Promise.all([t.close(), ps.close()]), Math.min(1_000, left(CLOSE_RESERVE_MS)), app, 'redis');
+        // a database still closing keeps its folder locked: the next start finds the lock stale
+        if (await within(database.close(), left(0), app, 'database')) unlock();
       },
     };
   } catch (err) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -122,6 +123,50 @@ describe('graceful shutdown', () => {
     setImmediate(release); // it finishes only after closing has begun
     expect(await inflight).toEqual({ status: 200, body: { done: true } });
     await closing;
+  });
+
+  it('answers a request that comes on a kept-alive connection while closing 503 error.unavailable, Connection: close', async () => {
+    let release!: () => void;
+    let started!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const inHandler = new Promise<void>((r) => (started = r));
+    const t = await buildTestApp({
+      register: (app) => {
+        app.get('/api/test-slow', { config: { auth: 'public' } }, async () => {
+          started();
+          await gate;
+          return { done: true };
+        });
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (url: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: url, agent }, (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+          })
+          .on('error', reject);
+      });
+    // a connection kept alive from before, and a request running (it holds the drain open)
+    expect((await get('/api/health/live')).status).toBe(200);
+    const slow = fetch(`http://127.0.0.1:${port}/api/test-slow`).then((r) => r.status);
+    await inHandler;
+    const closing = t.close();
+    await new Promise((r) => setTimeout(r, 20));
+    const late = await get('/api/api/info');
+    expect(late.status).toBe(503);
+    expect(JSON.parse(late.body)).toEqual({ key: 'error.unavailable' });
+    expect(late.headers['retry-after']).toBe('5');
+    expect(late.headers.connection).toBe('close');
+    release();
+    expect(await slow).toBe(200);
+    await closing;
+    agent.destroy();
   });
 });
 
