@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { acquireDataDirLock, openPglite, openPostgres, type Database } from './platform/db/client.ts';
+import { openPglite, openPostgres, type Database } from './platform/db/client.ts';
+import { acquireDataDirLock } from './platform/db/data-dir-lock.ts';
 import { DEMO_USERS, seedAdmin, seedDemo } from './platform/db/seed/accounts.ts';
 import { seedReference } from './platform/db/seed/reference.ts';
 import { buildInfo } from './lib/build-info.ts';
@@ -64,7 +65,7 @@ function databaseTrouble(): (err: Error) => void {
 }
 
 export async function startServer(config: Config, print: (line: string) => void = console.log): Promise<Running> {
-  let unlock = () => {};
+  let unlock = async () => {};
   let database: Database;
   if (config.DATABASE_URL) {
     database = openPostgres(config.DATABASE_URL);
@@ -74,7 +75,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     const pool = (database.db as unknown as { $client?: EventEmitter }).$client;
     pool?.on('error', databaseTrouble());
   } else {
-    unlock = acquireDataDirLock(config.dataDir);
+    unlock = await acquireDataDirLock(config.dataDir);
     database = await openPglite(path.join(config.dataDir, 'pgdata'));
   }
   let throttle: ThrottleStore | undefined;
@@ -126,8 +127,8 @@ export async function startServer(config: Config, print: (line: string) => void 
         // a job still running then is retried by whichever instance is up
         await within(j.stop(), left(CLOSE_RESERVE_MS), app, 'job queue');
         await within(Promise.all([t.close(), ps.close()]), Math.min(1_000, left(CLOSE_RESERVE_MS)), app, 'redis');
-        // a database still closing keeps its folder locked: the next start finds the lock stale
-        if (await within(database.close(), left(0), app, 'database')) unlock();
+        // a database still closing keeps its folder locked until the process is gone
+        if (await within(database.close(), left(0), app, 'database')) await unlock();
       },
     };
   } catch (err) {
@@ -135,7 +136,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     await throttle?.close();
     await pubsub?.close();
     await database.close().catch(() => {});
-    unlock();
+    await unlock();
     throw err;
   }
 }

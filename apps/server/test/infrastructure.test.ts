@@ -3,7 +3,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireDataDirLock } from '../src/platform/db/client.ts';
+import { spawn } from 'node:child_process';
+import { acquireDataDirLock } from '../src/platform/db/data-dir-lock.ts';
 import { fallbackThrottle, memoryThrottle, redisThrottle, waitSeconds } from '../src/lib/throttle.ts';
 import { parseAppLanguage, parseUserLocation } from '../src/platform/http/request-context.ts';
 import { generateOpenApi } from '../src/openapi.ts';
@@ -12,19 +13,45 @@ import { tileOrigin } from '../src/app.ts';
 import { buildTestApp, req, signup, PASSWORD } from './helpers.ts';
 
 describe('data folder lock', () => {
-  it('refuses a second holder while the first lives, takes over a stale lock', () => {
+  const holder = (dir: string) =>
+    spawn(
+      process.execPath,
+      [
+        '--experimental-strip-types',
+        '-e',
+        `import('${path.join(serverRoot(), 'src/platform/db/data-dir-lock.ts')}').then(async (m) => { await m.acquireDataDirLock(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000); })`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+  const held = (child: ReturnType<typeof spawn>) =>
+    new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (d: Buffer) => d.toString().includes('held') && resolve());
+      child.once('exit', (code) => reject(new Error(`holder exited ${code}`)));
+    });
+
+  it('refuses a second holder while the first lives, and is free the moment it dies, even by kill -9', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-lock-'));
-    const release = acquireDataDirLock(dir);
-    // a live other process holds it: pid 1 always exists
-    release();
-    fs.writeFileSync(path.join(dir, 'spotlist.lock'), '1');
-    expect(() => acquireDataDirLock(dir)).toThrow(/in use by another Spotlist process \(pid 1\)/);
-    // a pid that does not exist: stale, taken over
-    fs.writeFileSync(path.join(dir, 'spotlist.lock'), '2147483646');
-    const again = acquireDataDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, 'spotlist.lock'), 'utf8')).toBe(String(process.pid));
-    again();
+    const release = await acquireDataDirLock(dir);
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(/in use by another Spotlist process/);
+    await release();
+    // another process holds it, then is killed without a chance to clean up
+    const child = holder(dir);
+    await held(child);
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(/in use by another Spotlist process/);
+    const gone = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await gone;
+    const again = await acquireDataDirLock(dir);
+    await again();
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('a pid file of an earlier version locks nothing, whatever process has that pid now', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-lock-'));
+    fs.writeFileSync(path.join(dir, 'spotlist.lock'), '1'); // pid 1 always lives
+    const release = await acquireDataDirLock(dir);
     expect(fs.existsSync(path.join(dir, 'spotlist.lock'))).toBe(false);
+    await release();
     fs.rmSync(dir, { recursive: true });
   });
 });
