@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { multipart as formData } from '../test/place-helpers.ts';
 
 /**
  * The sweep's one request and the rules every answer meets: no 5xx, an error body is `{ key }`
@@ -111,15 +112,8 @@ export function describeRequest(r: SweepRequest): string {
   return `${r.method} ${cut(r.url)}${body}`;
 }
 
-/** A multipart/form-data body as a browser's FormData sends it. */
-export function multipart(parts: { name: string; value: string | Buffer; filename?: string; contentType?: string }[]) {
-  const boundary = `----sweep${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
-    if (p.filename !== undefined) head += `; filename="${p.filename}"\r\nContent-Type: ${p.contentType ?? 'application/octet-stream'}`;
-    chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+/** A multipart/form-data body as a browser's FormData sends it, with its Content-Type header. */
+export function multipart(parts: Parameters<typeof formData>[0]) {
+  const { payload, contentType } = formData(parts);
+  return { payload, headers: { 'content-type': contentType } };
 }

@@ -127,23 +127,29 @@ describe('login throttling store', () => {
   });
 });
 
+/** A listening test app with GET /api/test-slow, which answers once `release` is called. */
+async function slowApp() {
+  let release!: () => void;
+  let started!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const inHandler = new Promise<void>((r) => (started = r));
+  const t = await buildTestApp({
+    register: (app) => {
+      app.get('/api/test-slow', { config: { auth: 'public' } }, async () => {
+        started();
+        await gate;
+        return { done: true };
+      });
+    },
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as { port: number };
+  return { t, port, release, inHandler };
+}
+
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish while closing', async () => {
-    let release!: () => void;
-    let started!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const inHandler = new Promise<void>((r) => (started = r));
-    const t = await buildTestApp({
-      register: (app) => {
-        app.get('/api/test-slow', { config: { auth: 'public' } }, async () => {
-          started();
-          await gate;
-          return { done: true };
-        });
-      },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
+    const { t, port, release, inHandler } = await slowApp();
     const inflight = fetch(`http://127.0.0.1:${port}/api/test-slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
     await inHandler; // the request is being handled
     const closing = t.close();
@@ -153,21 +159,7 @@ describe('graceful shutdown', () => {
   });
 
   it('answers a request that comes on a kept-alive connection while closing 503 error.unavailable, Connection: close', async () => {
-    let release!: () => void;
-    let started!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const inHandler = new Promise<void>((r) => (started = r));
-    const t = await buildTestApp({
-      register: (app) => {
-        app.get('/api/test-slow', { config: { auth: 'public' } }, async () => {
-          started();
-          await gate;
-          return { done: true };
-        });
-      },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
+    const { t, port, release, inHandler } = await slowApp();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const get = (url: string) =>
       new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
