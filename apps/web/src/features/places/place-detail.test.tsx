@@ -143,8 +143,8 @@ describe('place page (/place/:id)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Glyptothek München' })).toBeInTheDocument();
     expect(screen.getByText('Griechische und römische Skulptur.')).toBeInTheDocument();
     // the session check switches the app to German; a place asked for before that is asked again
-    await waitFor(() => expect(languages.at(-1)).toBe('de'));
-    expect(screen.getByText('Aufzug')).toBeInTheDocument();
+    await waitFor(() => expect(languages.at(-1)).toBe('de'), { timeout: 5_000 });
+    expect(await screen.findByText('Aufzug', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(within(facts()).getByText('Königsplatz 3, München, Deutschland')).toBeInTheDocument();
   });
 
