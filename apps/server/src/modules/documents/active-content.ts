@@ -37,13 +37,13 @@ export function svgHasActiveContent(text: string): boolean {
 }
 
 /** PDF names that run something when the file is opened or used: JavaScript, a launched program, embedded media or forms with scripts. */
-const PDF_ACTIVE_NAMES = new Set(['javascript', 'js', 'launch', 'richmedia', 'xfa']);
+const PDF_ACTIVE_NAMES = new Set(['JavaScript', 'JS', 'Launch', 'RichMedia', 'XFA']);
 
-/** The PDF names in `text` (`/Name`, with `#xx` escapes decoded), lower-cased. */
+/** The PDF names in `text` (`/Name`, with `#xx` escapes decoded; names are case-sensitive). */
 function pdfNames(text: string): string[] {
   const names: string[] = [];
   for (const m of text.matchAll(/\/([^\s/<>[\]()%{}]+)/g)) {
-    names.push(m[1].replace(/#([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))).toLowerCase());
+    names.push(m[1].replace(/#([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
   }
   return names;
 }
@@ -58,13 +58,15 @@ const MAX_INFLATED = 16 * 1024 * 1024;
  */
 export function pdfHasActiveContent(bytes: Buffer): boolean {
   const text = bytes.toString('latin1');
-  if (pdfNames(text).some((n) => PDF_ACTIVE_NAMES.has(n))) return true;
+  // the objects, not the streams' bytes (images, fonts: any byte run may spell a name there)
+  const objects = text.replace(/stream\r?\n[\s\S]*?endstream/g, 'stream endstream');
+  if (pdfNames(objects).some((n) => PDF_ACTIVE_NAMES.has(n))) return true;
   // object streams hold objects compressed: look inside the Flate ones
   for (const m of text.matchAll(/stream\r?\n/g)) {
     const dict = text.slice(Math.max(0, m.index - 1000), m.index);
     const open = dict.lastIndexOf('<<');
     const names = pdfNames(open >= 0 ? dict.slice(open) : dict);
-    if (!names.includes('objstm') || !names.includes('flatedecode')) continue;
+    if (!names.includes('ObjStm') || !names.includes('FlateDecode')) continue;
     const start = m.index + m[0].length;
     const end = text.indexOf('endstream', start);
     if (end < 0) continue;

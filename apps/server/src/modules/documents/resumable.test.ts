@@ -14,7 +14,12 @@ import { filesUnder, sha256 } from '../../../test/document-helpers.ts';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const TUS = { 'tus-resumable': '1.0.0' };
-const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(size - 9)]);
+/** A PDF of `size` bytes: its bulk one stream of random bytes (as an image's would be). */
+const pdf = (size: number) => {
+  const head = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Length 0 >>\nstream\n');
+  const tail = Buffer.from('\nendstream\nendobj\n%%EOF\n');
+  return Buffer.concat([head, crypto.randomBytes(size - head.length - tail.length), tail]);
+};
 
 describe('resumable uploads in process', () => {
   let t: TestApp;
