@@ -5,7 +5,6 @@ import { config } from './config';
 import { ERROR_KEYS as ErrorKey } from './error-keys';
 import { appEvents, type AppEventMap, type EventBus } from './events';
 import { getKnownLocation, type LatLng } from './geolocation';
-import { decodeJsonRefs, mayContainRefs } from './json-refs';
 import { getCurrentLanguage } from './language';
 import { isUser } from './session-user';
 
@@ -207,7 +206,9 @@ export function createApiClient(deps: ApiClientDeps) {
     const text = await res.text();
     if (text.trim() === '') return null;
     const json = JSON.parse(text) as unknown;
-    return mayContainRefs(text) ? decodeJsonRefs(json) : json;
+    // SPEC §7 reference markers are rare: their decoder is loaded only for an answer that has them
+    if (!text.includes('"$id"') && !text.includes('"$ref"')) return json;
+    return (await import('./json-refs')).decodeJsonRefs(json);
   };
 
   const fail = (error: ApiError, method: Method, opts: RequestOptions): never => {

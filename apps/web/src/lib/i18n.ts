@@ -56,9 +56,9 @@ async function applyLanguage(lang: AppLanguage): Promise<void> {
   // the API's app-language first: what listens to i18next's change (lib/query-client refetches) asks in it
   const asked = getCurrentLanguage();
   setCurrentLanguage(lang);
-  if (i18next.language !== lang) await i18next.changeLanguage(lang);
-  // the texts were in this language already but answers were asked in another: they are asked again
-  else if (asked !== lang) i18next.emit('languageChanged', lang);
+  // also when the texts were in this language already but answers were asked in another: changing
+  // to the same language emits languageChanged, and those answers are asked again
+  if (i18next.language !== lang || asked !== lang) await i18next.changeLanguage(lang);
   session.set(STORAGE_KEYS.appLanguage, lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   // In the background: the page renders with the local texts; a failure keeps them (SPEC §8).

@@ -19,9 +19,6 @@ const isRef = (o: Record<string, unknown>): o is { $ref: string | number } => {
   return keys.length === 1 && keys[0] === '$ref' && (typeof o.$ref === 'string' || typeof o.$ref === 'number');
 };
 
-/** True when a JSON text may contain reference markers (a cheap check before decoding). */
-export const mayContainRefs = (text: string): boolean => text.includes('"$id"') || text.includes('"$ref"');
-
 export function decodeJsonRefs<T = unknown>(input: unknown): T {
   const byId = new Map<string, unknown>();
   // References met before the object they point to (possible when a writer reorders keys).
