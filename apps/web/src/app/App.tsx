@@ -1,22 +1,16 @@
 import { IonApp } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { AuthProvider } from '../lib/auth';
-import { i18next } from '../lib/i18n';
 import { CurrentLocationProvider } from '../lib/navigation';
 import { AppShell } from './shell/app-shell';
 
 /**
- * Everything outside the router: translations and the session. (react-query's provider wraps
- * each lazy page, see lib/query-client.tsx.)
+ * Everything outside the router: the session (translations need no provider: lib/translator.ts).
+ * (react-query's provider wraps each lazy page, see lib/query-client.tsx.)
  */
 export function AppProviders({ children }: { children: ReactNode }) {
-  return (
-    <I18nextProvider i18n={i18next}>
-      <AuthProvider>{children}</AuthProvider>
-    </I18nextProvider>
-  );
+  return <AuthProvider>{children}</AuthProvider>;
 }
 
 /** Everything inside the router (tests mount it in IonReactMemoryRouter). */

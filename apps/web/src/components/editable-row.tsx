@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator';
 import { AppLink } from './app-link';
 import { TextInput } from './text-input';
 

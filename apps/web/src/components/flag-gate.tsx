@@ -1,6 +1,6 @@
 import type { UserFlag } from '@spotlist/contracts';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator';
 import { useAuth } from '../lib/auth';
 import { PATHS } from '../lib/paths';
 import { AppLink } from './app-link';

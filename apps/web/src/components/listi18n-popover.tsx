@@ -3,7 +3,7 @@ import { defineCustomElement } from '@ionic/core/components/ion-popover.js';
 import { languageOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator';
 import { Icon } from './icon';
 
 defineCustomElement();

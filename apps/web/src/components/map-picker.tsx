@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { DomEvent } from 'leaflet';
 import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator';
 import { config } from '../lib/config';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, mapTileUrl, osmAttribution } from '../lib/map';
 

@@ -1,5 +1,5 @@
 import { IonContent, IonPage } from '@ionic/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator';
 
 /** Shown while a guard waits for the session check (an IonPage, so Ionic's page stack stays sound). */
 export function PageLoading() {

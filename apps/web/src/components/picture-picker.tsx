@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator';
 import { hasNativeCamera, takeNativePicture, type PictureSource } from '../lib/camera';
 import { prepareImage } from '../lib/image-reencode';
 import './uploads.css';

@@ -1,5 +1,5 @@
 import { UploadStatus } from '@spotlist/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator';
 import { isApiError } from '../lib/api-client';
 import type { UploadItem, UploadMessageKind } from '../lib/uploads/queue';
 import { IonProgressBar } from './ionic/ion-progress-bar';

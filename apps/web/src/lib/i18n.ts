@@ -1,16 +1,14 @@
 import type { AppLanguage } from '@spotlist/contracts';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { normalizeLanguage, resolveLanguage, setCurrentLanguage, getCurrentLanguage } from './language';
 import { local, session, STORAGE_KEYS } from './storage';
+import { i18next, type Messages } from './translator';
 
 /**
- * i18next with one flat JSON file per app language (src/locales/<lang>.json, keys such as
+ * The translator (lib/translator.ts) with one flat JSON file per app language (src/locales/<lang>.json, keys such as
  * `FORM.ERROR.REQUIRED` or `ERROR.error.login.failed` — no key or namespace separator). Only the
  * active language is loaded (each file is its own small chunk); all files have the same keys
  * (src/locales/locales.test.ts), so no fallback file is needed at run time.
  */
-type Messages = Record<string, string>;
 const loaders = import.meta.glob<Messages>('../locales/*.json', { import: 'default' });
 
 const loaderFor = (lang: AppLanguage) => loaders[`../locales/${lang}.json`];
@@ -19,30 +17,16 @@ const loaderFor = (lang: AppLanguage) => loaders[`../locales/${lang}.json`];
 const remote = () => import('./remote-translations');
 
 async function ensureLoaded(lang: AppLanguage): Promise<void> {
-  if (i18next.hasResourceBundle(lang, 'translation')) return;
+  if (i18next.hasResourceBundle(lang)) return;
   const load = loaderFor(lang);
   if (!load) throw new Error(`no translations for ${lang}`);
-  i18next.addResourceBundle(lang, 'translation', await load(), true, true);
+  i18next.addResourceBundle(lang, await load());
 }
 
 let initialized: Promise<void> | null = null;
 
 export function initI18n(lang: AppLanguage): Promise<void> {
-  initialized ??= i18next
-    .use(initReactI18next)
-    .init({
-      lng: lang,
-      fallbackLng: false,
-      resources: {},
-      partialBundledLanguages: true,
-      keySeparator: false,
-      nsSeparator: false,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      // remote translations arrive after the first render: re-render when they are added
-      react: { bindI18nStore: 'added' },
-    })
-    .then(() => applyLanguage(lang));
+  initialized ??= applyLanguage(lang);
   return initialized;
 }
 
@@ -58,7 +42,7 @@ async function applyLanguage(lang: AppLanguage): Promise<void> {
   setCurrentLanguage(lang);
   // also when the texts were in this language already but answers were asked in another: changing
   // to the same language emits languageChanged, and those answers are asked again
-  if (i18next.language !== lang || asked !== lang) await i18next.changeLanguage(lang);
+  if (i18next.language !== lang || asked !== lang) i18next.changeLanguage(lang);
   session.set(STORAGE_KEYS.appLanguage, lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   // In the background: the page renders with the local texts; a failure keeps them (SPEC §8).

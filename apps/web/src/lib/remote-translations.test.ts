@@ -62,7 +62,7 @@ describe('remote translation merge rules (SPEC §7, §8)', () => {
 describe('remote translations at start and on language change', () => {
   afterEach(() => {
     // put the local English texts back for the next test
-    i18next.addResourceBundle('en', 'translation', en, true, true);
+    i18next.addResourceBundle('en', en);
   });
 
   it('merges the server texts over the local file when the language is applied', async () => {

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { i18next } from './translator';
 import { api } from './api-client';
 
 /**
@@ -46,10 +46,10 @@ export async function mergeRemoteTranslations(lang: string): Promise<number> {
   } catch {
     return 0; // SPEC §8: remote translation failure falls back to the local translations
   }
-  const local = (i18next.getResourceBundle(lang, 'translation') ?? {}) as Record<string, unknown>;
+  const local = (i18next.getResourceBundle(lang) ?? {}) as Record<string, unknown>;
   const overrides = remoteOverrides(local, remote);
   const count = Object.keys(overrides).length;
-  // deep merge, overwrite: emits 'added', which re-renders (lib/i18n.ts bindI18nStore)
-  if (count > 0) i18next.addResourceBundle(lang, 'translation', overrides, true, true);
+  // merged over the local messages: emits 'added', which re-renders what shows them
+  if (count > 0) i18next.addResourceBundle(lang, overrides);
   return count;
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { PageLayout } from '../../components/layout/page-layout';
 
 /** Replaces a page whose code could not be loaded (SPEC §8): offers a reload. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { ExternalLink } from '../../components/app-link';
 import { config } from '../../lib/config';
 import { local, STORAGE_KEYS } from '../../lib/storage';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { ERROR_KEYS as ErrorKey } from '../../lib/error-keys';
 import { appEvents } from '../../lib/events';
 

@@ -1,6 +1,6 @@
 import { IonContent, IonMenu, IonMenuToggle, useIonRouter } from '@ionic/react';
 import { arrowBackOutline } from 'ionicons/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { ExternalLink } from '../../components/app-link';
 import { Icon } from '../../components/icon';
 import { useAppMenu } from '../../lib/app-menu';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import type { AppMenuItem } from '../../lib/app-menu';
 import { logout, useAuth } from '../../lib/auth';
 import { config } from '../../lib/config';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { formErrorKey } from '../../lib/validation';
 
 /** The translated error line under a control (for controls without an errorText of their own). */

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { formErrorKey } from '../../lib/validation';
 import { IonInput } from '../ionic/ion-input';
 

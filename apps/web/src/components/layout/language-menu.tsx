@@ -1,6 +1,6 @@
 import { USER_LANGUAGES } from '@spotlist/contracts';
 import { languageOutline } from 'ionicons/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { userLanguageByKey } from '../../lib/language';
 import { chooseUserLanguage } from '../../lib/user-language';
 import { Icon } from '../icon';

@@ -1,5 +1,5 @@
 import { IonFooter, IonToolbar } from '@ionic/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { config } from '../../lib/config';
 import { ExternalLink } from '../app-link';
 

@@ -1,6 +1,6 @@
 import { IonButtons, IonHeader, IonMenuToggle, IonTitle, IonToolbar } from '@ionic/react';
 import { menuOutline } from 'ionicons/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator';
 import { useAuth } from '../../lib/auth';
 import { useIsOnboarding } from '../../lib/navigation';
 import { Icon } from '../icon';

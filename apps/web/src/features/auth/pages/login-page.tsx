@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { emailSchema, passwordSchema } from '@spotlist/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { AppLink } from '../../../components/app-link';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH, PasswordResetSchema, passwordSchema } from '@spotlist/contracts';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { AppLink } from '../../../components/app-link';

@@ -1,7 +1,7 @@
 import '../../../components/widget-pages.css';
 import { APP_LANGUAGES, type GuestAppView } from '@spotlist/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { FlagGate } from '../../../components/flag-gate';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { TextInput } from '../../../components/text-input';

@@ -1,6 +1,6 @@
 import type { ListView } from '@spotlist/contracts';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { EditableRow } from '../../../components/editable-row';
 import { TextInput } from '../../../components/text-input';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { useParams } from 'react-router-dom';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { isApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { FALLBACK_COUNTRIES, type Country, type PlaceInput, type PlaceUpdate, type PlaceView } from '@spotlist/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { isPlace } from './place';
 
 /*

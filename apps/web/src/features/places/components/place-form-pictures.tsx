@@ -1,6 +1,6 @@
 import { UploadStatus, type PlacePicture } from '@spotlist/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { PicturePicker } from '../../../components/picture-picker';
 import { UploadMessageText, UploadProgress } from '../../../components/upload-progress';
 import type { UploadQueue, UploadQueueState } from '../../../lib/uploads/queue';

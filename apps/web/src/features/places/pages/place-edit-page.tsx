@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../../components/app-link';
 import { PageLayout } from '../../../components/layout/page-layout';

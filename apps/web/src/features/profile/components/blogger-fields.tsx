@@ -1,6 +1,6 @@
 import { birthdayBounds, Gender } from '@spotlist/contracts';
 import type { Control } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { RadioField } from '../../../components/form/radio-field';
 import { TextField } from '../../../components/form/text-field';
 import { formatDay, useLocale } from '../../../lib/format';

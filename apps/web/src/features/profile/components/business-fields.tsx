@@ -1,6 +1,6 @@
 import { isGermany, isHospitality, taxIdRequired } from '@spotlist/contracts';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { SelectIdField } from '../../../components/form/select-id-field';
 import { TextField } from '../../../components/form/text-field';
 import { withQueryClient } from '../../../lib/query-client';

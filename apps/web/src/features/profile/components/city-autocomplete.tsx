@@ -1,6 +1,6 @@
 import type { Place } from '@spotlist/contracts';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { useCitySearch } from '../api/search-cities';
 
 /** Keystrokes within this time make one search. */

@@ -1,5 +1,5 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { SelectIdField } from '../../../components/form/select-id-field';
 import { withQueryClient } from '../../../lib/query-client';
 import { useIndustries } from '../api/get-industries';

@@ -1,7 +1,7 @@
 import { MAX_LOCATIONS, Visibility, type LocationInput, type Place } from '@spotlist/contracts';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { formatLatLng, useLocale } from '../../../lib/format';
 import { useCountries } from '../api/get-countries';
 import type { ProfileFormValues } from '../profile-form';

@@ -1,5 +1,5 @@
 import { AccountType, UploadStatus, UserSchema, type User } from '@spotlist/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { PicturePicker } from '../../../components/picture-picker';
 import { UploadMessageText, UploadProgress } from '../../../components/upload-progress';
 import { updateUser, useAuth } from '../../../lib/auth';

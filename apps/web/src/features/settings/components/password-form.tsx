@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH, passwordSchema } from '@spotlist/contracts';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { z } from 'zod';
 import { TextField } from '../../../components/form/text-field';
 import { validateEqual } from '../../../lib/validation';

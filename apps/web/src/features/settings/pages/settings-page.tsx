@@ -1,6 +1,6 @@
 import { USER_LANGUAGES } from '@spotlist/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { useAuth } from '../../../lib/auth';

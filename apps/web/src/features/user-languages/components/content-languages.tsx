@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { Listi18nPopover } from '../../../components/listi18n-popover';
 import { PATHS } from '../../../lib/paths';

@@ -1,6 +1,6 @@
 import { AccountType, APP_LANGUAGES } from '@spotlist/contracts';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { useAuth } from '../../../lib/auth';
 import { changeLanguage } from '../../../lib/i18n';

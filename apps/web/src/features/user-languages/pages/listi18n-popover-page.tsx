@@ -1,5 +1,5 @@
 import { userLanguageByKey } from '../../../lib/language';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { Listi18nPopover } from '../../../components/listi18n-popover';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { withQueryClient } from '../../../lib/query-client';

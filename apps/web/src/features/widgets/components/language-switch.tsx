@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { languageNameKey } from '../widget-paths';
 
 /** Buttons choosing the content language texts are edited or previewed in (aria-pressed on the chosen one). */

@@ -1,6 +1,6 @@
 import type { WidgetDetail, WidgetPoiView } from '@spotlist/contracts';
 import { createElement, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { IonReorderGroup } from '../../../components/ionic/reorder-group';
 import { TextInput } from '../../../components/text-input';
 import type { WidgetChange } from '../api/widgets';

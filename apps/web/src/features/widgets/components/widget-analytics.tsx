@@ -1,6 +1,6 @@
 import type { WidgetAnalytics as Analytics } from '@spotlist/contracts';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { useAnalytics } from '../api/widgets';
 import type { ChartSeries } from './analytics-chart';
 

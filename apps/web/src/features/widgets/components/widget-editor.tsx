@@ -1,5 +1,5 @@
 import type { WidgetDetail } from '@spotlist/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { useAuth } from '../../../lib/auth';
 import { useChangeWidget, useSetWidget } from '../api/widgets';

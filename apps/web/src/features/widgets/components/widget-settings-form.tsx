@@ -1,6 +1,6 @@
 import { APP_LANGUAGES, type AppLanguage, type WidgetDetail, type WidgetStyle } from '@spotlist/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { TextInput } from '../../../components/text-input';
 import { useCurrentLocation } from '../../../lib/navigation';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';

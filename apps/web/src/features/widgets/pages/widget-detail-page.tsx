@@ -1,5 +1,5 @@
 import '../../../components/widget-pages.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../../components/app-link';
 import { FlagGate } from '../../../components/flag-gate';

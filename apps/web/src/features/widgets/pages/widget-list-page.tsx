@@ -1,7 +1,7 @@
 import '../../../components/widget-pages.css';
 import type { WidgetView } from '@spotlist/contracts';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { EditableRow } from '../../../components/editable-row';
 import { FlagGate } from '../../../components/flag-gate';

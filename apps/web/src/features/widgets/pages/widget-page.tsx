@@ -1,5 +1,5 @@
 import '../../../components/widget-pages.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { FlagGate } from '../../../components/flag-gate';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { withQueryClient } from '../../../lib/query-client';

@@ -1,7 +1,7 @@
 import '../../../components/widget-pages.css';
 import type { WidgetDetail } from '@spotlist/contracts';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { FlagGate } from '../../../components/flag-gate';
 import { PageLayout } from '../../../components/layout/page-layout';
