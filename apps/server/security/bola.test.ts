@@ -50,6 +50,7 @@ async function attacks(a: Actor, v: Actor): Promise<Attack[]> {
     [o.placePublic, true],
   ] as const) {
     as('GET /api/place/{id}', 'read', { method: 'GET', url: `/api/place/${p}` }, readable);
+    as('GET /api/place/{id}/cover.svg', 'read', { method: 'GET', url: `/api/place/${p}/cover.svg` }, readable);
     as('GET /api/place/{id}/pictures', 'read', { method: 'GET', url: `/api/place/${p}/pictures` }, readable);
     as('POST /api/place/update/{id}', 'never', {
       method: 'POST',

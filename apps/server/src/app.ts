@@ -22,6 +22,7 @@ import { settingRoutes } from './modules/settings/index.ts';
 import { translationRoutes } from './modules/translations/index.ts';
 import { userLanguageRoutes } from './modules/user-languages/index.ts';
 import { placeRoutes } from './modules/places/index.ts';
+import { coverRoutes } from './modules/covers/index.ts';
 import { likeRoutes } from './modules/likes/index.ts';
 import { listRoutes } from './modules/lists/index.ts';
 import { shareRoutes } from './modules/shares/index.ts';
@@ -166,7 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userLanguageRoutes, { db });
   await app.register(translationRoutes, { db });
   const storage = storageFromConfig(config);
-  await app.register(placeRoutes, { db, storage });
+  await app.register(placeRoutes, { db, storage, config });
+  await app.register(coverRoutes, { db, storage });
   await app.register(likeRoutes, { db });
   await app.register(listRoutes, { db });
   await app.register(shareRoutes, { db, publicUrl: config.PUBLIC_URL });

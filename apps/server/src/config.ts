@@ -2,9 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseKeyring } from './platform/crypto/secrets.ts';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Every environment variable the server reads, with its default. The README's table mirrors this. */
 export const ConfigSchema = z.object({
@@ -34,12 +32,20 @@ export const ConfigSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: bool.default(true),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
   REQUIRE_EMAIL_VERIFICATION: bool.default(false),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
   /** Job queue (platform/jobs): how often workers poll; new jobs wake them at once, so this bounds how late a due retry starts. */
@@ -51,14 +57,26 @@ export const ConfigSchema = z.object({
   /** How long a new socket may take to send its auth message. */
   REALTIME_AUTH_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
   /** Bytes queued for one socket (a client not reading) beyond which it is cut. */
-  REALTIME_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  REALTIME_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   /** Client messages per second per socket (bursts up to as many); beyond, the socket is closed (4429). */
   REALTIME_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(20),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
-  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(200 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(200 * 1024 * 1024),
   UPLOAD_MAX_PIXELS: z.coerce.number().int().min(1).default(60_000_000),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -66,6 +84,14 @@ export const ConfigSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /** A Nominatim- or Photon-compatible search API (integrations/geocoder): places added without coordinates are found by their address. */
+  GEOCODER_URL: z.string().url().optional(),
+  /** Which API GEOCODER_URL speaks: `nominatim` (GET {url}/search) or `photon` (GET {url}/api). */
+  GEOCODER_KIND: z.enum(['nominatim', 'photon']).default('nominatim'),
+  /** Sent as User-Agent (Nominatim's usage policy asks for one naming the application and a contact). */
+  GEOCODER_USER_AGENT: z.string().min(1).optional(),
+  /** How long one geocoder request may take before the city centre is used instead. */
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   WEB_DIST: z.string().optional(),
   EMBED_DIST: z.string().optional(),
   GIT_COMMIT: z.string().optional(),
@@ -74,9 +100,7 @@ export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
 
 /** The only reader of process.env. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const picked = Object.fromEntries(
-    Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
-  );
+  const picked = Object.fromEntries(Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const parsed = ConfigSchema.safeParse(picked);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');

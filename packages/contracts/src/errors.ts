@@ -51,6 +51,8 @@ export const ErrorKey = {
   placeForbidden: 'error.place.forbidden',
   /** A place in another user's list or likes cannot be deleted by its creator (an admin can). */
   placeInUse: 'error.place.inuse',
+  /** GET /api/place/position: neither the geocoder nor the city data knows where the address is. */
+  placePositionNotFound: 'error.place.position.notfound',
   likeNotFound: 'error.like.notfound',
   listNotFound: 'error.list.notfound',
   /** The list is readable (shared with the caller, or public) but only its owner changes it. */

@@ -110,19 +110,22 @@ export type PlaceTextsView = z.infer<typeof PlaceTextsViewSchema>;
 
 const visibilityRef = z.object({ id: visibilitySchema });
 
+const addressField = optionalText(300);
+const cityField = optionalText(120);
+/** ISO 3166-1 alpha-2; answered upper case. */
+const countryField = z
+  .union([z.string().regex(/^[A-Za-z]{2}$/, { error: FormError.pattern }), z.literal(''), z.null()])
+  .transform((s) => (s ? s.toUpperCase() : null));
+
 const placeFields = {
   name: requiredText(PLACE_NAME_MAX),
   description: optionalText(PLACE_DESCRIPTION_MAX).optional(),
   texts: PlaceTextsSchema.optional(),
-  latitude: latitudeSchema,
-  longitude: longitudeSchema,
-  address: optionalText(300).optional(),
-  city: optionalText(120).optional(),
-  /** ISO 3166-1 alpha-2; answered upper case. */
-  country: z
-    .union([z.string().regex(/^[A-Za-z]{2}$/, { error: FormError.pattern }), z.literal(''), z.null()])
-    .transform((s) => (s ? s.toUpperCase() : null))
-    .optional(),
+  latitude: latitudeSchema.optional(),
+  longitude: longitudeSchema.optional(),
+  address: addressField.optional(),
+  city: cityField.optional(),
+  country: countryField.optional(),
   category: z.enum(PLACE_CATEGORIES, { error: FormError.invalid }).optional(),
   website: homepageUrlSchema.optional(),
   phone: z
@@ -140,28 +143,37 @@ const placeFields = {
   externalId: optionalText(200).optional(),
 };
 
+/** Latitude and longitude come together (both given, or both absent / null). */
+function bothCoordinates(v: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx) {
+  if ((v.latitude == null) !== (v.longitude == null)) {
+    const path = v.latitude == null ? 'latitude' : 'longitude';
+    ctx.addIssue({ code: 'custom', path: [path], message: FormError.required, input: undefined });
+  }
+}
+
 /**
  * POST /api/place/add. `name`/`description` are the place's own texts (any language), `texts` the
  * translations. Defaults: category 'other', no accessibility tags, source 'manual', visibility 255
  * (the public catalogue); 1/4/32/64 keep the place to its creator (and readers of lists holding it).
+ * Latitude and longitude are optional (both or neither): without them the server places it from
+ * its address (a configured geocoder), else at the centre of its city (city and country), else
+ * stores it without a position (`needsLocation`). Given coordinates always win.
  */
-export const PlaceInputSchema = z.object(placeFields);
+export const PlaceInputSchema = z.object(placeFields).superRefine(bothCoordinates);
 export type PlaceInput = z.input<typeof PlaceInputSchema>;
 export type PlaceInputParsed = z.output<typeof PlaceInputSchema>;
 
 /**
  * POST /api/place/update/{id}: absent fields stay as they are, null (or '') clears an optional
- * one; latitude and longitude come together.
+ * one; latitude and longitude come together. When the address, city or country changes without
+ * coordinates, a position that came from the old address (geocoder or city centre, or none) is
+ * found again from the new one; a position set by hand stays. `latitude: null, longitude: null`
+ * drops the position and finds it from the address again.
  */
 export const PlaceUpdateSchema = z
-  .object(placeFields)
+  .object({ ...placeFields, latitude: latitudeSchema.nullable(), longitude: longitudeSchema.nullable() })
   .partial()
-  .superRefine((v, ctx) => {
-    if ((v.latitude === undefined) !== (v.longitude === undefined)) {
-      const path = v.latitude === undefined ? 'latitude' : 'longitude';
-      ctx.addIssue({ code: 'custom', path: [path], message: FormError.required, input: undefined });
-    }
-  });
+  .superRefine(bothCoordinates);
 export type PlaceUpdate = z.input<typeof PlaceUpdateSchema>;
 export type PlaceUpdateParsed = z.output<typeof PlaceUpdateSchema>;
 
@@ -220,3 +232,30 @@ export const PlaceDefaultsSchema = PlaceViewSchema.partial();
  */
 export const PLACE_LIST_FILTERS = ['q', 'near', 'radius', 'category', 'accessibility', 'source', 'mine'] as const;
 export const PLACE_LIST_SORTS = ['distance', 'name', 'createdAt'] as const;
+
+/**
+ * GET /api/place/position?address=&city=&country=: where a place with this address would be put
+ * (the form shows it before saving). Needs an address or a city; the country is an ISO alpha-2 code.
+ */
+export const PlacePositionQuerySchema = z
+  .object({ address: addressField.optional(), city: cityField.optional(), country: countryField.optional() })
+  .superRefine((v, ctx) => {
+    if (!v.address && !v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: FormError.required, input: undefined });
+  });
+export type PlacePositionQuery = z.input<typeof PlacePositionQuerySchema>;
+
+/** Where a position comes from: the geocoder found the address, or the centre of the city. */
+export const PLACE_POSITION_SOURCES = ['address', 'city'] as const;
+export type PlacePositionSource = (typeof PLACE_POSITION_SOURCES)[number];
+
+/**
+ * The answer of GET /api/place/position (404 `error.place.position.notfound` when neither the
+ * address nor the city gives one). `city` names the city (as the city search shows it) for `city`.
+ */
+export const PlacePositionSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  source: z.enum(PLACE_POSITION_SOURCES),
+  city: z.string().optional(),
+});
+export type PlacePosition = z.infer<typeof PlacePositionSchema>;

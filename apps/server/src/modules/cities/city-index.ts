@@ -144,6 +144,26 @@ export function createCityIndex(load: () => RawCity[] = loadAllTheCities) {
       const ranks = Uint32Array.from(found).sort();
       return { list: Array.from(ranks.subarray(0, limit), (r) => cities[r]), total: ranks.length };
     },
+    /**
+     * The city of `country` (ISO alpha-2) named exactly `name` (accents, case and punctuation
+     * folded, `ue` = `ü`, the other names of city-names.ts), the most populous of several; null
+     * when there is none. Where a place without coordinates is put (places module).
+     */
+    centre(country: string, name: string): CityRecord | null {
+      const key = fold(name);
+      if (key === '') return null;
+      const { keys, refs, cities } = indexFor(country.toUpperCase());
+      let lo = 0;
+      let hi = keys.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (keys[mid] < key) lo = mid + 1;
+        else hi = mid;
+      }
+      let best = -1;
+      for (let i = lo; i < keys.length && keys[i] === key; i++) if (best < 0 || refs[i] < best) best = refs[i];
+      return best < 0 ? null : cities[best];
+    },
     /** Whether the data has been read (for tests and metrics). */
     loaded: () => byCountry !== null,
   };

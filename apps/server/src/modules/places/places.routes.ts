@@ -6,14 +6,21 @@ import {
   OkSchema,
   PlaceDefaultsSchema,
   PlaceInputSchema,
+  PlacePositionQuerySchema,
+  PlacePositionSchema,
   PlaceUpdateSchema,
   PlaceViewSchema,
 } from '@spotlist/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { geocoderFromConfig, type Geocoder } from '../../integrations/geocoder/client.ts';
+import { cityIndex, type CityIndex } from '../cities/index.ts';
 import { placeViewKey, type RouteCache } from '../../platform/http/response-cache.ts';
 import { CATALOGUE_TAG } from '../../platform/events/stamps.ts';
 import type { FileStorage } from '../documents/index.ts';
 import { placesService, viewerOf } from './places.service.ts';
+import { placePositions, type PositionOptions } from './place-position.ts';
 import { placesAccountPart } from './places.account.ts';
 
 /**
@@ -36,10 +43,34 @@ const placeCache = (catalogue: boolean): RouteCache => ({
   maxBytes: PLACE_CACHE_BYTES,
 });
 
-export const placeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
+/** What a position lookup takes from the request: its languages for the geocoder, its log for the geocoder's failures. */
+const positionOptions = (req: FastifyRequest): PositionOptions => ({
+  acceptLanguage: req.headers['accept-language'] ?? req.ctx.language,
+  onGeocoderError: (err) => req.log.warn({ err }, 'geocoder failed: the city centre is used'),
+});
+
+export interface PlaceRoutesOptions {
+  db: Db;
+  storage: FileStorage;
+  /** GEOCODER_* (integrations/geocoder); without it places without coordinates go to their city's centre. */
+  config?: Config;
+  /** A geocoder of the caller's (tests); takes the place of the one `config` describes. */
+  geocoder?: Geocoder | null;
+  cities?: Pick<CityIndex, 'centre'>;
+}
+
+export const placeRoutes: FastifyPluginAsyncZod<PlaceRoutesOptions> = async (app, opts) => {
+  const { db, storage } = opts;
   app.accountData.register(placesAccountPart(db));
-  const svc = placesService(db, storage);
+  const geocoder = opts.geocoder !== undefined ? opts.geocoder : opts.config ? geocoderFromConfig(opts.config) : null;
+  const svc = placesService(db, storage, placePositions(geocoder, opts.cities ?? cityIndex));
   const tags = ['places'];
+
+  app.get(
+    '/api/place/position',
+    { schema: { querystring: PlacePositionQuerySchema, response: { 200: PlacePositionSchema }, tags }, config: { auth: 'user' } },
+    async (req) => svc.position(req.query, positionOptions(req)),
+  );
 
   app.post('/api/place/new', { schema: { response: { 200: PlaceDefaultsSchema }, tags }, config: { auth: 'user' } }, async () => ({
     name: '',
@@ -66,7 +97,7 @@ export const placeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
     '/api/place/add',
     { schema: { body: PlaceInputSchema, response: { 200: PlaceViewSchema }, tags }, config: { auth: 'user' } },
     async (req) => {
-      const place = await svc.add(req.body, req.user!, viewerOf(req.user, req.ctx.language), req.ctx.location);
+      const place = await svc.add(req.body, req.user!, viewerOf(req.user, req.ctx.language), req.ctx.location, positionOptions(req));
       // others' catalogue searches may now show it (the creator's own answers go by user.wrote)
       await app.events.emit('place.added', { placeId: place.id });
       return place;
@@ -81,7 +112,14 @@ export const placeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
       config: { auth: 'user', invalidates: 'all' },
     },
     async (req) => {
-      const place = await svc.update(req.params.id, req.body, req.user!, viewerOf(req.user, req.ctx.language), req.ctx.location);
+      const place = await svc.update(
+        req.params.id,
+        req.body,
+        req.user!,
+        viewerOf(req.user, req.ctx.language),
+        req.ctx.location,
+        positionOptions(req),
+      );
       await app.events.emit('place.changed', { placeId: req.params.id });
       return place;
     },

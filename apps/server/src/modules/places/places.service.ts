@@ -27,6 +27,8 @@ import { isAdmin } from '../../platform/http/auth.ts';
 import { deleteEntityDocuments } from '../documents/index.ts';
 import { placePictureRefs } from '../documents/index.ts';
 import { deleteKeys, type FileStorage } from '../documents/index.ts';
+import { cityIndex } from '../cities/index.ts';
+import { placePositions, type AddressFields, type PlacePositions, type PositionOptions } from './place-position.ts';
 import {
   containsPattern,
   distanceOrderSql,
@@ -63,15 +65,25 @@ export function cleanTexts(texts: PlaceTexts | undefined): PlaceTextsView {
   return out;
 }
 
-/** The columns of a new place from the add body; the creator and source are the caller's to set. */
+const cityCentres = placePositions(null, cityIndex);
+
+/**
+ * The columns of a new place from the add body; the creator and source are the caller's to set.
+ * Without coordinates it goes to the centre of its city (the add route asks the geocoder first),
+ * else it is stored without a position (`needsLocation`).
+ */
 export function placeValues(input: PlaceInputParsed) {
   const texts = cleanTexts(input.texts);
+  const position =
+    input.latitude != null && input.longitude != null
+      ? { latitude: input.latitude, longitude: input.longitude }
+      : cityCentres.cityCentre(input);
   return {
     name: input.name,
     description: input.description ?? null,
     texts,
-    latitude: input.latitude,
-    longitude: input.longitude,
+    latitude: position?.latitude ?? null,
+    longitude: position?.longitude ?? null,
     address: input.address ?? null,
     city: input.city ?? null,
     country: input.country ?? null,
@@ -91,8 +103,36 @@ export function placeValues(input: PlaceInputParsed) {
  * public places and adds places; only the creator or an admin changes or deletes one (ownership in
  * the statement's where); anyone who can read a place may report it.
  */
-export function placesService(db: Db, storage: FileStorage) {
+export function placesService(db: Db, storage: FileStorage, positions: PlacePositions = cityCentres) {
   const notFound = () => new AppError(ErrorKey.placeNotFound, 404);
+
+  /**
+   * The position an update sets: undefined keeps the stored one. Coordinates sent win; both null
+   * find it again from the address; a changed address, city or country moves a position that came
+   * from the old address (or a missing one) to where the new address is, or drops it when the new
+   * one gives none; a position set by hand stays.
+   */
+  async function positionOnUpdate(
+    cur: AddressFields & { latitude: number | null; longitude: number | null },
+    input: PlaceUpdateParsed,
+    opts: PositionOptions,
+  ): Promise<{ latitude: number | null; longitude: number | null } | undefined> {
+    if (input.latitude != null && input.longitude != null) return { latitude: input.latitude, longitude: input.longitude };
+    const next: AddressFields = {
+      address: input.address === undefined ? cur.address : input.address,
+      city: input.city === undefined ? cur.city : input.city,
+      country: input.country === undefined ? cur.country : input.country,
+    };
+    const resolved = async () => {
+      const p = await positions.resolve(next, opts);
+      return { latitude: p?.latitude ?? null, longitude: p?.longitude ?? null };
+    };
+    if (input.latitude === null) return resolved();
+    const changed = (['address', 'city', 'country'] as const).some((k) => (next[k] ?? null) !== (cur[k] ?? null));
+    if (!changed) return undefined;
+    if (cur.latitude === null || cur.longitude === null) return resolved();
+    return (await positions.derivedFrom({ latitude: cur.latitude, longitude: cur.longitude }, cur, opts)) ? resolved() : undefined;
+  }
 
   /** One place as `viewer` may read it, or null. */
   async function find(id: number, viewer: Viewer, from: LatLng | null, tx: Db = db): Promise<PlaceRow | null> {
@@ -199,15 +239,53 @@ export function placesService(db: Db, storage: FileStorage) {
       return { list: rows.map((r) => toPlaceView(r as PlaceRow, viewer)), total, pageIndex: q.pageIndex, pageSize: q.pageSize };
     },
 
-    async add(input: PlaceInputParsed, user: UserActor, viewer: Viewer, from: LatLng | null): Promise<PlaceView> {
+    /** GET /api/place/position: where a place with these address fields would go, or 404. */
+    async position(fields: AddressFields, opts: PositionOptions = {}) {
+      const found = await positions.resolve(fields, opts);
+      if (!found) throw new AppError(ErrorKey.placePositionNotFound, 404);
+      return found;
+    },
+
+    async add(
+      input: PlaceInputParsed,
+      user: UserActor,
+      viewer: Viewer,
+      from: LatLng | null,
+      opts: PositionOptions = {},
+    ): Promise<PlaceView> {
+      let located = input;
+      if (input.latitude == null || input.longitude == null) {
+        const found = await positions.resolve(input, opts);
+        if (found) located = { ...input, latitude: found.latitude, longitude: found.longitude };
+      }
       const [row] = await db
         .insert(places)
-        .values({ ...placeValues(input), creatorId: user.id })
+        .values({ ...placeValues(located), creatorId: user.id })
         .returning({ id: places.id });
       return this.get(row.id, viewer, from);
     },
 
-    async update(id: number, input: PlaceUpdateParsed, user: UserActor, viewer: Viewer, from: LatLng | null): Promise<PlaceView> {
+    async update(
+      id: number,
+      input: PlaceUpdateParsed,
+      user: UserActor,
+      viewer: Viewer,
+      from: LatLng | null,
+      opts: PositionOptions = {},
+    ): Promise<PlaceView> {
+      // the position is found before the transaction: no row stays locked while a geocoder answers
+      const [before] = await db
+        .select({
+          address: places.address,
+          city: places.city,
+          country: places.country,
+          latitude: places.latitude,
+          longitude: places.longitude,
+        })
+        .from(places)
+        .where(and(eq(places.id, id), canChange(user)));
+      if (!before) throw await refusal(id, viewer);
+      const position = await positionOnUpdate(before, input, opts);
       const updated = await db.transaction(async (t) => {
         const tx = t as unknown as Db;
         const [cur] = await tx
@@ -221,8 +299,8 @@ export function placesService(db: Db, storage: FileStorage) {
           name: input.name ?? cur.name,
           description: input.description === undefined ? cur.description : input.description,
           texts,
-          latitude: input.latitude ?? cur.latitude,
-          longitude: input.longitude ?? cur.longitude,
+          latitude: position ? position.latitude : cur.latitude,
+          longitude: position ? position.longitude : cur.longitude,
           address: input.address === undefined ? cur.address : input.address,
           city: input.city === undefined ? cur.city : input.city,
           country: input.country === undefined ? cur.country : input.country,

@@ -1,0 +1,1 @@
+export { coverRoutes } from './covers.routes.ts';
