@@ -1,5 +1,7 @@
-// `npm start`: builds what is missing (web app, embed pages, server bundle), then runs the server, which
-// migrates, seeds reference data (and demo data on an empty database) and serves everything.
+// `npm start`: builds what is missing (web app, embed pages, server bundle; `--rebuild` all of
+// them, `--verbose` shows the builds' output), then runs the server, which migrates, seeds
+// reference data (and demo data on an empty database), serves everything and ends its output
+// with a framed block: the address, the demo logins and the admin login.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,11 +14,25 @@ const needs = [
   ['apps/embed/dist/frame.html', '@spotlist/embed'],
   ['apps/server/dist/main.js', '@spotlist/server'],
 ];
+// A build's own output (a hundred lines of file sizes) is shown only when it fails or with
+// --verbose, so the server's block with the address and the logins ends what a person reads.
+const verbose = process.argv.includes('--verbose');
 for (const [file, workspace] of needs) {
   if (fs.existsSync(path.join(root, file)) && !process.argv.includes('--rebuild')) continue;
-  console.log(`Building ${workspace} …`);
-  const r = spawnSync(npm, ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const began = Date.now();
+  process.stdout.write(`Building ${workspace} …${verbose ? '\n' : ' '}`);
+  const r = spawnSync(npm, ['run', 'build', '-w', workspace], {
+    cwd: root,
+    stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) {
+    console.log('failed');
+    if (!verbose) process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `${r.error.message}\n` : ''}`);
+    process.exit(r.status ?? 1);
+  }
+  console.log(`done (${((Date.now() - began) / 1000).toFixed(0)} s)`);
 }
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,

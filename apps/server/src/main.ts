@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { accountTypeKey } from '@spotlist/contracts';
 import { loadConfig } from './config.ts';
 import { shutdownPlan } from './platform/http/drain.ts';
+import { demoAccountsPresent } from './platform/db/seed/accounts.ts';
 import { startServer, type Running } from './server.ts';
 
 let config;
@@ -13,7 +15,9 @@ try {
 
 let running: Running;
 try {
-  running = await startServer(config);
+  // what the seeding created (the admin's generated password, the demo logins) is shown in the
+  // block printed at ready, not among the start's other lines
+  running = await startServer(config, () => {});
 } catch (err) {
   console.error(`Spotlist could not start: ${(err as Error).message}`);
   process.exit(1);
@@ -98,4 +102,35 @@ const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 // from the start of the process (node's own start included), as a person or an orchestrator waits
-console.log(`Spotlist is ready on http://${shown}:${port} (${Math.round(process.uptime() * 1000)} ms)`);
+const readyMs = Math.round(process.uptime() * 1000);
+const demo = await demoAccountsPresent(running.database.db).catch(() => []);
+console.log(
+  framed([
+    // the ready line's wording is what scripts wait for (bench, e2e, faults)
+    `Spotlist is ready on http://${shown}:${port} (${readyMs} ms)`,
+    ...(demo.length > 0
+      ? ['', 'Demo logins (e-mail / password):', ...columns(demo.map((d) => [`  ${accountTypeKey(d.accountType)}`, d.email, d.password]))]
+      : []),
+    '',
+    ...(running.seeded.adminPassword
+      ? [`Admin: ${config.ADMIN_EMAIL} / ${running.seeded.adminPassword}`, '  generated at this start and shown only now: note it down']
+      : [
+          `Admin: ${config.ADMIN_EMAIL}`,
+          // the embedded database is this process's alone (platform/db/data-dir-lock.ts)
+          `  a new password: ${config.DATABASE_URL ? '' : 'stop the server, then '}npm run admin:password`,
+        ]),
+  ]),
+);
+
+/** Rows of cells as lines, each column as wide as its widest cell. */
+function columns(rows: string[][]): string[] {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  '));
+}
+
+/** Lines in a box-drawn frame, so what a person needs first stands out at the end of the output. */
+function framed(lines: string[]): string {
+  const width = Math.max(...lines.map((l) => [...l].length));
+  const pad = (l: string) => l + ' '.repeat(width - [...l].length);
+  return ['', `╭${'─'.repeat(width + 4)}╮`, ...lines.map((l) => `│  ${pad(l)}  │`), `╰${'─'.repeat(width + 4)}╯`].join('\n');
+}

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './platform/db/client.ts';
 import { acquireDataDirLock } from './platform/db/data-dir-lock.ts';
 import { DEMO_USERS, seedAdmin, seedDemo } from './platform/db/seed/accounts.ts';
+import { storageFromConfig } from './modules/documents/index.ts';
 import { seedReference } from './platform/db/seed/reference.ts';
 import { buildInfo } from './lib/build-info.ts';
 import { createMailer } from './integrations/smtp/mailer.ts';
@@ -40,6 +41,8 @@ async function within(step: Promise<unknown>, ms: number, app: FastifyInstance, 
 export interface Running {
   app: FastifyInstance;
   database: Database;
+  /** What this start created: the admin's generated password (shown once), and whether the demo accounts were seeded now. */
+  seeded: { adminPassword?: string; demo: boolean };
   close(): Promise<void>;
 }
 
@@ -86,7 +89,9 @@ export async function startServer(config: Config, print: (line: string) => void 
     await seedReference(database.db);
     const admin = await seedAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     if (admin.password) print(`Admin login (shown once; set ADMIN_PASSWORD to choose it): ${config.ADMIN_EMAIL} / ${admin.password}`);
-    if (config.SEED_DEMO && (await seedDemo(database.db))) {
+    // the demo pictures are stored as uploads are (DATA_DIR/files or S3)
+    const demo = config.SEED_DEMO && (await seedDemo(database.db, storageFromConfig(config)));
+    if (demo) {
       print('Demo logins:');
       for (const d of DEMO_USERS) print(`  ${d.email} / ${d.password}`);
     }
@@ -116,6 +121,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     return {
       app,
       database,
+      seeded: { adminPassword: admin.password, demo },
       close: async () => {
         // Within SHUTDOWN_GRACE_MS (main.ts exits then): the drain answers every request by its
         // own deadline; what comes after gets the time left, and a step that hangs (a service

@@ -1,1 +1,2 @@
 export { REFRESH_COOKIE, authRoutes } from './auth.routes.ts';
+export { setPasswordEndingSessions } from './set-password.ts';

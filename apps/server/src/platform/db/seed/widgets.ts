@@ -3,13 +3,18 @@ import type { Db } from '../client.ts';
 import { guestApps, places, users, widgetPois, widgets } from '../schema/index.ts';
 import type { PoiTextsRow } from '../schema/widgets.ts';
 import { newPublicId } from '../../../lib/tokens.ts';
+import { DEMO_BRAND_COLOR } from './pictures.ts';
 
 /** The places of the demo business's widget, by their (German) catalogue names, in this order. */
 export const DEMO_WIDGET_PLACES = ['Viktualienmarkt', 'Englischer Garten – Chinesischer Turm', 'Deutsches Museum', 'Frauenkirche'];
+/** The places of its second (v2) widget: a rainy day. */
+export const DEMO_RAINY_DAY_PLACES = ['Deutsches Museum', 'Alte Pinakothek', 'Pinakothek der Moderne', 'Lenbachhaus', 'Residenz München'];
 
 /**
  * The demo business gets both widget flags and the guest app flag, its v1 widget with a few of
- * the Munich places (German and English), and a guest app showing it. Demo data only.
+ * the Munich places (German and English) in its brand colour, a v2 widget for a rainy day (so
+ * "My widgets" is not empty), and a guest app showing both (the guest app's header shows the
+ * business's logo, seeded with the profile). Demo data only.
  */
 export async function seedDemoWidgets(outer: Db, businessId: number): Promise<void> {
   await outer.transaction(async (t) => {
@@ -27,7 +32,7 @@ export async function seedDemoWidgets(outer: Db, businessId: number): Promise<vo
           de: { title: 'Unsere Tipps für München', intro: 'Was wir unseren Gästen am liebsten empfehlen.' },
           en: { title: 'Our Munich tips', intro: 'What we like to recommend to our guests.' },
         },
-        style: { primaryColor: '#1f6f8b', firstView: 'list' },
+        style: { primaryColor: DEMO_BRAND_COLOR, firstView: 'list' },
       })
       .returning({ id: widgets.id });
     const found = await db.select({ id: places.id, name: places.name }).from(places).where(inArray(places.name, DEMO_WIDGET_PLACES));
@@ -38,10 +43,38 @@ export async function seedDemoWidgets(outer: Db, businessId: number): Promise<vo
           widgetId: w.id,
           placeId,
           position,
-          texts: (position === 0 ? { de: { description: 'Zwei Minuten zu Fuß – ideal für ein zweites Frühstück.' } } : {}) as PoiTextsRow,
+          texts: (position === 0
+            ? {
+                de: {
+                  description: 'Fünf Minuten zu Fuß von uns – ideal für ein zweites Frühstück. Probieren Sie die Weißwurst vor zwölf.',
+                },
+                en: { description: 'Five minutes on foot from the hotel – perfect for a second breakfast. Try a Weisswurst before noon.' },
+              }
+            : {}) as PoiTextsRow,
         })),
       );
     }
+    const [rainy] = await db
+      .insert(widgets)
+      .values({
+        ownerId: businessId,
+        publicId: newPublicId(),
+        version: 2,
+        name: 'Rainy day',
+        languages: ['de', 'en'],
+        texts: {
+          de: { title: 'Regentag in München', intro: 'Museen und Schlösser, in denen man gern einen nassen Tag verbringt.' },
+          en: { title: 'A rainy day in Munich', intro: 'Museums and palaces worth a wet afternoon.' },
+        },
+        style: { primaryColor: DEMO_BRAND_COLOR, firstView: 'map' },
+      })
+      .returning({ id: widgets.id });
+    const indoor = await db.select({ id: places.id, name: places.name }).from(places).where(inArray(places.name, DEMO_RAINY_DAY_PLACES));
+    const indoorIds = DEMO_RAINY_DAY_PLACES.map((n) => indoor.find((p) => p.name === n)?.id).filter((id): id is number => id !== undefined);
+    if (indoorIds.length > 0)
+      await db
+        .insert(widgetPois)
+        .values(indoorIds.map((placeId, position) => ({ widgetId: rainy.id, placeId, position, texts: {} as PoiTextsRow })));
     await db.insert(guestApps).values({
       ownerId: businessId,
       publicId: newPublicId(),
@@ -49,8 +82,13 @@ export async function seedDemoWidgets(outer: Db, businessId: number): Promise<vo
         de: { title: 'Willkommen im Hotel Isarblick', text: 'Hier finden Sie unsere Empfehlungen für Ihren Aufenthalt.' },
         en: { title: 'Welcome to Hotel Isarblick', text: 'Here are our recommendations for your stay.' },
       },
-      widgetIds: [w.id],
-      contact: { phone: '+49 89 1234567', email: 'rezeption@isarblick.example' },
+      widgetIds: [w.id, rainy.id],
+      contact: {
+        phone: '+49 89 1234567',
+        email: 'rezeption@isarblick.example',
+        website: 'https://isarblick.example',
+        address: 'Zweibrückenstraße 12, 80331 München',
+      },
       units: ['101', '102', '201'],
     });
   });
