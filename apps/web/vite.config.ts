@@ -119,7 +119,7 @@ export default defineConfig(({ command, mode }) => {
               { name: 'query-client', test: /[\\/](node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/]query-client\.tsx)/ },
               {
                 name: 'places-page',
-                test: /[\\/]src[\\/](features[\\/](places|likes|lists)[\\/](?!components[\\/](places-map|place-form)|api[\\/]save-place)|lib[\\/](distance|place-paths|place-queries|use-location)\.ts)/,
+                test: /[\\/]src[\\/](features[\\/](places|likes|lists)[\\/](?!components[\\/](places-map|place-form|place-position)|api[\\/](save-place|place-position))|components[\\/]place-thumb|lib[\\/](distance|place-paths|place-queries|use-location)\.ts)/,
                 includeDependenciesRecursively: false,
               },
               // The contracts' user and reference schemas together (the login, signup, profile, onboarding
@@ -141,7 +141,7 @@ export default defineConfig(({ command, mode }) => {
               // the other place pages do not load react-hook-form, zod or the upload pieces
               {
                 name: 'place-form',
-                test: /[\\/](src[\\/]features[\\/]places[\\/](components[\\/]place-form|api[\\/]save-place)|packages[\\/]contracts[\\/]src[\\/]place(s|-constants)\.ts$)/,
+                test: /[\\/](src[\\/]features[\\/]places[\\/](components[\\/](place-form|place-position)|api[\\/](save-place|place-position))|packages[\\/]contracts[\\/]src[\\/]place(s|-constants)\.ts$)/,
                 includeDependenciesRecursively: false,
               },
               // The catalogue search, the plain text field and the rename/delete row: used by the place, list and widget pages

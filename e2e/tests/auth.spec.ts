@@ -6,7 +6,9 @@ test('the login, signup and password reset forms run without breaking the conten
   await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
   await page.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
+      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`,
+      ),
     ),
   );
   await page.goto('/login');
@@ -29,7 +31,10 @@ test('a private user signs up, completes onboarding, logs out and back in', asyn
 
   await signup(page, { type: 'Private', email, nickname: 'Robin' });
   await expect(page).toHaveURL(/\/onboarding$/);
-  await expect(page.getByRole('heading', { name: 'Almost done' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Robin' })).toBeVisible();
+  // the e-mail and nickname typed at signup are not asked again
+  await expect(page.getByLabel('Nickname')).toHaveCount(0);
+  await expect(page.getByLabel('E-mail')).toHaveCount(0);
   // onboarding hides the page list: no menu toggle
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
   await shot(page, 'onboarding');
@@ -134,7 +139,8 @@ test('the demo business logs in and the menu shows only built pages', async ({ p
   await expect(nav.getByRole('button', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Log out' })).toBeVisible();
   // the demo business has the widget flags and the guest app (seeded): their pages are built
-  for (const entry of ['Widget', 'Widgets', 'Guest app']) await expect(nav.getByRole('button', { name: entry, exact: true })).toBeVisible();
+  for (const entry of ['Classic widget', 'My widgets', 'Guest app'])
+    await expect(nav.getByRole('button', { name: entry, exact: true })).toBeVisible();
   // pages of later issues are not offered, even with their flags on
   for (const entry of ['AI content assistant', 'Overlay manager', 'GPS tracking'])
     await expect(nav.getByRole('button', { name: entry })).toHaveCount(0);

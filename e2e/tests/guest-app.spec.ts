@@ -85,9 +85,9 @@ const isLike = (method: string) => (r: { url(): string; request(): { method(): s
 
 const WELCOME = 'Welcome to Hotel Isarblick';
 const LIKED = 'Viktualienmarkt';
-const OTHER = 'German Museum';
+const OTHER = 'Deutsches Museum';
 /** Liked behind the page's back (through the API, as from another device). */
-const ELSEWHERE = 'Cathedral of Our Dear Lady';
+const ELSEWHERE = 'Frauenkirche';
 
 test('the guest app works offline after the first visit: welcome, places and likes from the last good answers', async ({ browser }) => {
   test.setTimeout(120_000);

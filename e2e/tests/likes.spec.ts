@@ -29,14 +29,14 @@ test('a private user likes places, sees them by distance and on the map', async 
 
   // liked far to near: the page shows them near to far (English names: the app language is en)
   await like(page, 'Eisbach', 'Eisbach surf wave');
-  await like(page, 'Hofgarten', 'Court Garden');
+  await like(page, 'Hofgarten', 'Hofgarten');
   await like(page, 'Viktualien', 'Viktualienmarkt');
   const rows = page.getByRole('list', { name: 'Liked places' }).getByRole('listitem');
   await expect(rows).toHaveCount(3);
   const texts = await rows.allTextContents();
-  expect(texts.map((t) => ['Viktualienmarkt', 'Court Garden', 'Eisbach surf wave'].find((n) => t.startsWith(n)))).toEqual([
+  expect(texts.map((t) => ['Viktualienmarkt', 'Hofgarten', 'Eisbach surf wave'].find((n) => t.startsWith(n)))).toEqual([
     'Viktualienmarkt',
-    'Court Garden',
+    'Hofgarten',
     'Eisbach surf wave',
   ]);
   const distances = (await rows.locator('.place-distance').allTextContents()).map(metres);
@@ -47,9 +47,9 @@ test('a private user likes places, sees them by distance and on the map', async 
   await shot(page, 'places-marked', { fullContent: true });
 
   // unlike and like again
-  await page.getByRole('button', { name: 'Unlike Court Garden' }).click();
+  await page.getByRole('button', { name: 'Unlike Hofgarten' }).click();
   await expect(rows).toHaveCount(2);
-  await like(page, 'Hofgarten', 'Court Garden');
+  await like(page, 'Hofgarten', 'Hofgarten');
   await expect(rows).toHaveCount(3);
 
   // the map: one 29x35 marker per liked place, a tap opens the place
@@ -61,6 +61,20 @@ test('a private user likes places, sees them by distance and on the map', async 
   await expect(markers).toHaveCount(3);
   const box = await markers.first().boundingBox();
   expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([29, 35]);
+  // the view is fitted to the markers: all inside the map, none on another (a tap opens the right place)
+  const area = (await page.locator('.places-map-map').boundingBox())!;
+  const boxes = await Promise.all((await markers.all()).map(async (m) => (await m.boundingBox())!));
+  for (const b of boxes) {
+    expect(b.x).toBeGreaterThanOrEqual(area.x);
+    expect(b.y).toBeGreaterThanOrEqual(area.y);
+    expect(b.x + b.width).toBeLessThanOrEqual(area.x + area.width);
+    expect(b.y + b.height).toBeLessThanOrEqual(area.y + area.height);
+  }
+  for (const [i, a] of boxes.entries())
+    for (const b of boxes.slice(i + 1)) {
+      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart, 'markers overlap').toBe(true);
+    }
   await page.locator('.leaflet-marker-icon[title="Viktualienmarkt"]').click();
   const popup = page.locator('.leaflet-popup-content');
   await expect(popup).toContainText('Viktualienmarkt');

@@ -20,9 +20,17 @@ test('a private user makes, imports and shares lists; a public link works logged
   const items = page.getByRole('list', { name: 'Places in the list' }).getByRole('listitem');
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText('Asamkirche Café');
+  // the list opens to be read: the note as text, its places on a map, changes after "Edit list"
+  await expect(items.first()).toContainText('Great coffee');
+  await expect(page.getByRole('group', { name: /^Map of the places in/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Move Monopteros up' })).toHaveCount(0);
+  await shot(page, 'list-read', { fullContent: true });
+  await page.getByRole('button', { name: 'Edit list' }).click();
   await expect(page.getByRole('textbox', { name: 'Note for Asamkirche Café' })).toHaveValue('Great coffee');
   await page.getByRole('button', { name: 'Move Monopteros up' }).click();
   await expect(items.first()).toContainText('Monopteros');
+  await shot(page, 'list-edit', { fullContent: true });
+  await page.getByRole('button', { name: 'Done' }).click();
 
   await page.getByRole('button', { name: 'Create public link' }).click();
   const link = page.getByRole('link', { name: 'Public link' });

@@ -65,7 +65,7 @@ test('a business builds, previews and embeds a widget; visitors and guests like 
   await page.reload();
 
   // --- the business builds its widget: languages, German title, three places, a picture
-  await menu(page, 'Widget');
+  await menu(page, 'Classic widget');
   await expect(page.getByRole('heading', { name: 'Widget settings' })).toBeVisible();
   const languages = page.getByRole('group', { name: 'Languages offered to visitors' });
   await languages.getByRole('checkbox', { name: 'English' }).check();

@@ -14,7 +14,6 @@ import './theme/app.css';
 import App from './app/App';
 import { authStore } from './lib/auth-store';
 import { initI18n, startLanguage } from './lib/i18n';
-import { registerServiceWorker } from './lib/pwa';
 
 /** SPEC §4 startup: bootstrap (translations in the start language), then the session check. */
 async function bootstrap(): Promise<void> {
@@ -27,7 +26,8 @@ async function bootstrap(): Promise<void> {
       <App />
     </StrictMode>,
   );
-  void registerServiceWorker();
+  // its code is not needed for the first paint: a chunk of its own (the worker registers at load anyway)
+  if (__PWA_ENABLED__) void import('./lib/pwa').then((pwa) => pwa.registerServiceWorker());
 }
 
 bootstrap().catch((error: unknown) => {

@@ -27,10 +27,13 @@ describe('guards (SPEC §2)', () => {
     expect(session.getJson(STORAGE_KEYS.guardedPage)).toEqual({ pathname: '/dashboard', search: '?tab=2' });
   });
 
-  it('restores the remembered page after login, before the profile rule', async () => {
+  it('restores the remembered page after login; an unfilled profile goes by onboarding and comes back to it', async () => {
     const user = userEvent.setup();
     setXsrfCookie();
-    server.use(http.post('/api/login', () => HttpResponse.json(makeUser({ authtoken: 't', profileFilled: false }))));
+    server.use(
+      http.post('/api/login', () => HttpResponse.json(makeUser({ authtoken: 't', profileFilled: false, nickname: { value: 'Anna' } }))),
+      http.post('/api/myprofile/update', () => HttpResponse.json(makeUser({ authtoken: 't', profileFilled: true }))),
+    );
     renderApp('/dashboard?tab=2');
     await waitFor(() => expect(currentLocation()).toBe('/login'));
 
@@ -38,10 +41,28 @@ describe('guards (SPEC §2)', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-password');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    // profileFilled is false (would be /onboarding), but the guarded page wins
+    // the guarded page first (SPEC §2), then onboarding, which the profile needs before anything else
+    await waitFor(() => expect(currentLocation()).toBe('/onboarding'));
+    await user.click(await screen.findByRole('button', { name: 'Save and continue' }));
     await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=2'));
     expect(await screen.findByRole('heading', { name: 'Hello, Anna!' })).toBeInTheDocument();
     expect(session.get(STORAGE_KEYS.guardedPage)).toBeNull();
+  });
+
+  it('sends a filled profile away from onboarding, and an unfilled one to it', async () => {
+    storeLoggedInUser();
+    server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser({ profileFilled: true }))));
+    renderApp('/onboarding');
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Hello, Anna!' })).toBeInTheDocument();
+  });
+
+  it('an unfilled profile cannot use the app before onboarding', async () => {
+    storeLoggedInUser();
+    server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser({ profileFilled: false }))));
+    renderApp('/lists');
+    await waitFor(() => expect(currentLocation()).toBe('/onboarding'));
+    expect(screen.queryByRole('heading', { name: 'My lists' })).toBeNull();
   });
 
   it('sends a logged-in user from an anonymous page to the dashboard after 500 ms', async () => {

@@ -46,13 +46,20 @@ function useDelayedRedirect(active: boolean, guardedPath: string, target: string
 }
 
 export function RequireUser({ path, children }: { path: string; children: ReactNode }) {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const location = useCurrentLocation();
   useDelayedRedirect(status === 'anonymous', path, PATHS.login, () => {
     // An explicit logout starts afresh; anything else (a visitor, an expired session) comes back.
     if (authStore.getState().clearedBy !== 'logout') rememberGuardedPage(location);
   });
-  return status === 'authenticated' ? children : <PageLoading />;
+  // SPEC §2: the app is used once the profile is filled: until then onboarding, after it never again
+  const onboarding = path === PATHS.onboarding;
+  const elsewhere = status === 'authenticated' && user !== null && user.profileFilled === onboarding;
+  useDelayedRedirect(elsewhere, path, onboarding ? PATHS.dashboard : PATHS.onboarding, () => {
+    // the page asked for is where onboarding goes on to
+    if (!onboarding) rememberGuardedPage(location);
+  });
+  return status === 'authenticated' && !elsewhere ? children : <PageLoading />;
 }
 
 export function RequireAnonymous({ path, children }: { path: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { USER_FLAGS, type UserFlag } from '@spotlist/contracts';
+import { APP_LANGUAGES, USER_FLAGS, type AppLanguage, type UserFlag } from '@spotlist/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { helpUrl, MENU_ENTRIES, menuNavigation, menuState, visibleMenuEntries } from './menu';
@@ -11,13 +11,15 @@ const ALL_PAGES = new Set(MENU_ENTRIES.flatMap((e) => (e.page ? [e.page] : [])))
 const ids = (entries: { id: string }[]) => entries.map((e) => e.id);
 
 describe('menu visibility (SPEC §2)', () => {
-  it('shows dashboard, my places, profile, settings, help and logout with the pages built so far, and the guest app and widget pages by their flags', () => {
-    const built = ['dashboard', 'widget-marked-mylike', 'profile', 'settings', 'help', 'logout'];
+  it('shows dashboard, my places, the map, my lists, profile, settings, help and logout with the pages built so far, and the guest app and widget pages by their flags', () => {
+    const built = ['dashboard', 'widget-marked-mylike', 'widget-marked-mylike-map', 'lists', 'profile', 'settings', 'help', 'logout'];
     expect(ids(visibleMenuEntries(noFlags, REGISTERED_PAGES))).toEqual(built);
     expect(ids(visibleMenuEntries(allFlags, REGISTERED_PAGES))).toEqual([
       'dashboard',
       'guest-mode-app',
       'widget-marked-mylike',
+      'widget-marked-mylike-map',
+      'lists',
       'widget',
       'widget-list',
       'profile',
@@ -29,6 +31,8 @@ describe('menu visibility (SPEC §2)', () => {
       'dashboard',
       'guest-mode-app',
       'widget-marked-mylike',
+      'widget-marked-mylike-map',
+      'lists',
       'profile',
       'settings',
       'help',
@@ -50,6 +54,8 @@ describe('menu visibility (SPEC §2)', () => {
       'dashboard',
       'guest-mode-app',
       'widget-marked-mylike',
+      'widget-marked-mylike-map',
+      'lists',
       'widget',
       'widget-list',
       'aiContentAssistant',
@@ -84,6 +90,8 @@ describe('menu visibility (SPEC §2)', () => {
     expect(ids(visibleMenuEntries({ ...noFlags, widgetv1activated: true, widgetv2activated: true }, registered))).toEqual([
       'dashboard',
       'widget-marked-mylike',
+      'widget-marked-mylike-map',
+      'lists',
       'widget',
       'profile',
       'settings',
@@ -111,6 +119,8 @@ describe('menu visibility (SPEC §2)', () => {
     expect(ids(visibleMenuEntries(null, ALL_PAGES))).toEqual([
       'dashboard',
       'widget-marked-mylike',
+      'widget-marked-mylike-map',
+      'lists',
       'profile',
       'settings',
       'intro',
@@ -150,10 +160,35 @@ describe('menu navigation (SPEC §2)', () => {
     expect(menuNavigation(entry('help'), '/dashboard', pathOf, 'https://faq')).toEqual({ kind: 'external', url: 'https://faq' });
     expect(menuNavigation(entry('logout'), '/dashboard', pathOf, 'h')).toEqual({ kind: 'logout' });
   });
-  it('uses the German help path for German only', () => {
-    const urls = { helpUrl: 'https://x/faq/', helpUrlDe: 'https://x/de/faq/' };
-    expect(helpUrl('de', urls)).toBe('https://x/de/faq/');
-    expect(helpUrl('en', urls)).toBe('https://x/faq/');
-    expect(helpUrl('fr', urls)).toBe('https://x/faq/');
+  it('opens the FAQ in each help language, English for the other app languages (SPEC §9)', () => {
+    const urls = { helpUrl: 'https://help.example/faq/', helpUrlDe: 'https://help.example/de/faq/' };
+    const expected: Record<AppLanguage, string> = {
+      de: 'https://help.example/de/faq/',
+      en: 'https://help.example/faq/',
+      es: 'https://help.example/es/faq/',
+      fr: 'https://help.example/fr/faq/',
+      hr: 'https://help.example/hr/faq/',
+      hu: 'https://help.example/hu/faq/',
+      it: 'https://help.example/it/faq/',
+      pl: 'https://help.example/pl/faq/',
+      pt: 'https://help.example/pt/faq/',
+      ru: 'https://help.example/ru/faq/',
+      tr: 'https://help.example/tr/faq/',
+      nl: 'https://help.example/faq/',
+      da: 'https://help.example/faq/',
+    };
+    expect(Object.keys(expected).sort()).toEqual([...APP_LANGUAGES].sort());
+    for (const lang of APP_LANGUAGES) expect(helpUrl(lang, urls), lang).toBe(expected[lang]);
+    expect(helpUrl('ja', urls)).toBe('https://help.example/faq/');
+  });
+  it('changes the language segment of the path only, never the host or a later segment', () => {
+    const urls = { helpUrl: 'https://de.help.example/en/', helpUrlDe: 'https://de.help.example/hilfe/de?x=de' };
+    expect(helpUrl('fr', urls)).toBe('https://de.help.example/hilfe/fr?x=de');
+    expect(helpUrl('it', { helpUrl: '/faq/', helpUrlDe: '/de/faq/de/' })).toBe('/it/faq/de/');
+  });
+  it('gives the other languages the English page when the German one has no language segment', () => {
+    const urls = { helpUrl: 'https://help.example/faq/', helpUrlDe: 'https://hilfe.example/faq/' };
+    expect(helpUrl('de', urls)).toBe('https://hilfe.example/faq/');
+    expect(helpUrl('es', urls)).toBe('https://help.example/faq/');
   });
 });

@@ -1,5 +1,6 @@
 import type { UserFlag, UserFlags } from '@spotlist/contracts';
 import { informationCircleOutline, logOutOutline } from 'ionicons/icons';
+import { helpLanguageFor } from '../lib/language';
 
 /**
  * The side menu of SPEC §2 as data and pure functions of the user.
@@ -45,6 +46,8 @@ const HELP_ICON = icon(
   "<circle cx='256' cy='256' r='192'/><path d='M200 202a56 56 0 1 1 78 51c-14 7-22 18-22 34v9'/><circle cx='256' cy='368' r='4' stroke-width='40'/>",
 );
 const PROFILE_ICON = icon("<circle cx='256' cy='152' r='96'/><path d='M64 448c0-96 80-144 192-144s192 48 192 144z'/>");
+const MAP_ICON = path('M48 128 192 64l128 64 144-64v320l-144 64-128-64-144 64zM192 64v320M320 128v320');
+const LISTS_ICON = path('M128 64h256v384l-128-96-128 96z');
 const WIDGET_ICON = path('M80 80h128v128H80zM304 80h128v128H304zM80 304h128v128H80zM304 304h128v128H304z');
 const WIDGET_LIST_ICON = path('M160 144h288M160 256h288M160 368h288M80 144h0M80 256h0M80 368h0');
 const GUEST_ICON = path(
@@ -55,6 +58,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'dashboard', titleKey: 'MENU.DASHBOARD', icon: HOME_ICON, page: 'dashboard' },
   { id: 'guest-mode-app', titleKey: 'MENU.GUEST_MODE_APP', icon: GUEST_ICON, page: 'guest-mode-app', flag: 'hasGuest' },
   { id: 'widget-marked-mylike', titleKey: 'MENU.MARKED_PLACES', icon: HEART_ICON, page: 'widget-marked-mylike' },
+  { id: 'widget-marked-mylike-map', titleKey: 'MENU.MAP', icon: MAP_ICON, page: 'widget-marked-mylike-map' },
+  { id: 'lists', titleKey: 'LISTS.TITLE', icon: LISTS_ICON, page: 'lists' },
   { id: 'widget', titleKey: 'MENU.WIDGET', icon: WIDGET_ICON, page: 'widget', flag: 'widgetv1activated' },
   { id: 'widget-list', titleKey: 'MENU.WIDGET_LIST', icon: WIDGET_LIST_ICON, page: 'widget-list', flag: 'widgetv2activated' },
   { id: 'aiContentAssistant', titleKey: 'MENU.AI_CONTENT_ASSISTANT', page: 'aiContentAssistant', flag: 'aiassistantactivated' },
@@ -96,9 +101,19 @@ export function menuState(loggedIn: boolean, onboarding: boolean): MenuState {
   return { enabled, showPageList: !onboarding, showToggle: enabled };
 }
 
-/** SPEC §2: help opens the external FAQ, with the German path variant for German. */
+/**
+ * SPEC §2, §9: help opens the external FAQ in the help language (de, en, es, fr, hr, hu, it, pl,
+ * pt, ru, tr; any other app language gets en). English is `helpUrl`, German `helpUrlDe`; the other
+ * languages live where the German page does, under their own code (`…/de/faq/` → `…/fr/faq/`).
+ * A German address without a `/de/` path segment leaves them the English page.
+ */
 export function helpUrl(language: string, urls: { helpUrl: string; helpUrlDe: string }): string {
-  return language === 'de' ? urls.helpUrlDe : urls.helpUrl;
+  const lang = helpLanguageFor(language);
+  if (lang === 'en') return urls.helpUrl;
+  if (lang === 'de') return urls.helpUrlDe;
+  // the first path segment `de` after the origin (never the host name)
+  const localized = urls.helpUrlDe.replace(/^((?:[a-z][a-z\d+.-]*:)?\/\/[^/]*)?(.*?)\/de(?=[/?#]|$)/i, `$1$2/${lang}`);
+  return localized === urls.helpUrlDe ? urls.helpUrl : localized;
 }
 
 export type MenuNavigation =

@@ -93,6 +93,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
 ];
 
+/** Any other address: a page that says so (a mistyped link, a page of a later issue). */
+const NotFoundPage = lazyPage(() => import('./not-found-page'));
+
 export const REGISTERED_PAGES: ReadonlySet<string> = new Set(APP_ROUTES.map((r) => r.id));
 
 export const pathOfPage = (id: string): string | undefined => APP_ROUTES.find((r) => r.id === id)?.path;
@@ -117,7 +120,14 @@ export function AppRoutes({ id }: { id: string }) {
       ))}
       {/* SPEC §2: the root page at start is the login page. */}
       <Route path={PATHS.root} element={<Navigate to={PATHS.login} replace />} />
-      <Route path="*" element={<Navigate to={PATHS.login} replace />} />
+      <Route
+        path="*"
+        element={
+          <Suspense fallback={<RouteLoading />}>
+            <NotFoundPage />
+          </Suspense>
+        }
+      />
     </IonRouterOutlet>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import type { LatLng } from '../lib/geolocation';
 import { useSearchPlaces, useSettledText } from '../lib/place-search';
 import { TextInput } from './text-input';
+import { formatAddress } from '../lib/format';
 
 /**
  * The places catalogue search used wherever a place is picked (liking one, adding one to a list or
@@ -44,4 +45,4 @@ export function CatalogueSearch(props: {
   );
 }
 
-const addressOf = (place: PlaceView): string => [place.address, place.city].filter(Boolean).join(', ');
+const addressOf = (place: PlaceView): string => formatAddress(place.address, place.city);

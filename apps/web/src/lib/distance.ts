@@ -1,4 +1,5 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translator';
+import { getKnownLocation } from './geolocation';
 import { localeFor, normalizeLanguage } from './language';
 
 /**
@@ -20,9 +21,12 @@ export function byDistance<T extends { distance: number }>(items: readonly T[]):
   return [...items].sort((a, b) => key(a.distance) - key(b.distance));
 }
 
-/** formatDistance in the active language, with its translated 'world'. */
+/**
+ * formatDistance in the active language, with its translated 'world'; '' while the device's own
+ * position is unknown (every distance is then -1: 'world' beside each place says nothing).
+ */
 export function useFormatDistance(): (meters: number) => string {
   const { t, i18n } = useTranslation();
   const locale = localeFor(normalizeLanguage(i18n.language) ?? 'en');
-  return (meters) => formatDistance(meters, locale, t('DISTANCE.WORLD'));
+  return (meters) => (getKnownLocation() ? formatDistance(meters, locale, t('DISTANCE.WORLD')) : '');
 }

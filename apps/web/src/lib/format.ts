@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translator';
 import { localeFor, normalizeLanguage } from './language';
 
 /**
@@ -22,3 +22,19 @@ export const formatLatLng = (lat: number, lng: number, locale: string): string =
   const options = { minimumFractionDigits: 5, maximumFractionDigits: 5 };
   return `${formatNumber(lat, locale, options)} / ${formatNumber(lng, locale, options)}`;
 };
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A place's address line: its address, then its city unless the address already names it as a
+ * word of its own ("Marienplatz 8, München"; an imported "Rindermarkt 5, 80331 München" stays as
+ * it is, "Münchner Straße 5" still gets its city). Case and Unicode form do not matter.
+ */
+export function formatAddress(address: string | null | undefined, city: string | null | undefined): string {
+  const a = (address ?? '').trim().normalize('NFC');
+  const c = (city ?? '').trim().normalize('NFC');
+  if (c === '') return a;
+  if (a === '') return c;
+  const named = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(c)}(?:$|[^\\p{L}\\p{N}])`, 'iu').test(a);
+  return named ? a : `${a}, ${c}`;
+}

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   userLanguage: 'spotlist.userLanguage',
   /** SPEC §9: the active app language, kept in session storage. */
   appLanguage: 'spotlist.appLanguage',
+  /** The user language id picked in the logged-out header menu: made the account's at the next login. */
+  pickedLanguage: 'spotlist.pickedLanguage',
   /** SPEC §2: the cookie notice was dismissed. */
   cookieNotice: 'spotlist.cookieNoticeDismissed',
   /** SPEC §2: the guarded page a logged-out visitor asked for (restored after login). */

@@ -53,7 +53,7 @@ describe('header, menu and footer (SPEC §2)', () => {
       within(menu)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Dashboard', 'Guest app', 'My places', 'Widget', 'Profile', 'Settings', 'Help', 'Log out']);
+    ).toEqual(['Dashboard', 'Guest app', 'My places', 'Map', 'My lists', 'Classic widget', 'Profile', 'Settings', 'Help', 'Log out']);
     expect(within(menu).getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(document.querySelector('ion-menu')).toHaveProperty('disabled', false);
   });
@@ -61,7 +61,7 @@ describe('header, menu and footer (SPEC §2)', () => {
   it('onboarding: no menu toggle, no page list, menu disabled, footer shown', async () => {
     loggedInAs({ profileFilled: false });
     renderApp('/onboarding');
-    expect(await screen.findByRole('heading', { name: 'Almost done' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^(Almost done|Welcome, .+)$/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main menu', hidden: true })).not.toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Legal and company links' })).toBeInTheDocument();

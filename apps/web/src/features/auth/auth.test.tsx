@@ -43,6 +43,47 @@ describe('login page', () => {
     });
   });
 
+  it('makes the language picked before logging in the account language, and stays in it', async () => {
+    setXsrfCookie();
+    let languageBody: unknown;
+    server.use(
+      http.post('/api/login', () => HttpResponse.json(makeUser({ authtoken: 'fresh', profileFilled: true }))),
+      http.post('/api/myprofile/language', async ({ request }) => {
+        languageBody = await request.json();
+        return HttpResponse.json(makeUser({ authtoken: 'fresh', profileFilled: true, language: { id: 2, key: 'de' } }));
+      }),
+    );
+    renderApp('/login');
+    await userEvent.setup().selectOptions(await screen.findByLabelText('Language'), '2');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-Mail'), 'anna@example.com');
+    await user.type(screen.getByLabelText('Passwort'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    await waitFor(() => expect(languageBody).toEqual({ id: 7, language: { id: 2 } }));
+    expect(authStore.getState().stored?.language).toEqual({ id: 2, key: 'de' });
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('keeps the account language when none was picked before logging in', async () => {
+    setXsrfCookie();
+    let changed = false;
+    server.use(
+      http.post('/api/login', () =>
+        HttpResponse.json(makeUser({ authtoken: 'fresh', profileFilled: true, language: { id: 2, key: 'de' } })),
+      ),
+      http.post('/api/myprofile/language', () => {
+        changed = true;
+        return HttpResponse.json({}, { status: 500 });
+      }),
+    );
+    renderApp('/login');
+    await fillLogin('anna@example.com', 'secret-password');
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'));
+    expect(changed).toBe(false);
+  });
+
   it('shows translated validation errors and sends nothing', async () => {
     let called = false;
     server.use(
@@ -97,6 +138,12 @@ describe('signup page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('The entries do not match.')).toBeInTheDocument();
     expect(screen.getByText('Please accept the terms of use.')).toBeInTheDocument();
+    // the nickname is asked here (onboarding does not ask again): an empty one is an error
+    expect(screen.getByText('This field is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nickname')).toHaveAttribute('aria-invalid', 'true');
+    // the password rule is told under the password, not under its confirmation
+    const hint = screen.getByText('At least 8 characters.');
+    expect(hint.closest('ion-input')).toBe(screen.getByLabelText('Password').closest('ion-input'));
 
     // fixing the first password clears the confirmation error too (validateEqual)
     await user.clear(screen.getByLabelText('Password'));

@@ -64,6 +64,7 @@ describe('portable guest likes', () => {
     const key = newKey();
     renderApp(`/signup#guest=${key}`);
     await user.type(await screen.findByLabelText('E-mail', {}, SLOW), 'new@example.com');
+    await user.type(screen.getByLabelText('Nickname'), 'Newbie');
     await user.type(screen.getByLabelText('Password'), 'secret-password');
     await user.type(screen.getByLabelText('Confirm password'), 'secret-password');
     await user.click(screen.getByRole('checkbox', { name: 'I accept the terms of use and the privacy policy.' }));

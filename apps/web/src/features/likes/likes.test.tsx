@@ -70,20 +70,27 @@ describe('marked places (widget-marked-mylike)', () => {
       http.get('/api/like/default', ({ request }) => {
         headers.push(request.headers.get('user-location'));
         // the server's order is not trusted blindly: the page sorts by distance itself
-        return page([liked(place(1, 'Far', 25_400)), liked(place(2, 'Near', 420)), liked(place(3, 'Middle', 1_600))]);
+        return page([
+          liked(place(1, 'Far', 25_400)),
+          liked(place(4, 'Nowhere', -1)),
+          liked(place(2, 'Near', 420)),
+          liked(place(3, 'Middle', 1_600)),
+        ]);
       }),
     );
     renderApp('/widget-marked-mylike');
-    await waitFor(async () => expect((await likedNames()).map((t) => t?.split('Street')[0])).toEqual(['Near', 'Middle', 'Far']));
+    await waitFor(async () => expect((await likedNames()).map((t) => t?.split('Street')[0])).toEqual(['Near', 'Middle', 'Far', 'Nowhere']));
     const texts = await likedNames();
     expect(texts[0]).toContain('420 m');
     expect(texts[1]).toContain('2 km');
     expect(texts[2]).toContain('25 km');
+    // SPEC §5: a place without a position is 'world' once the device's own position is known
+    expect(texts[3]).toContain('world');
     expect(locate.mock.calls[0]![2]).toEqual({ timeout: 10_000, maximumAge: 0, enableHighAccuracy: true });
     expect(headers).toContain('48.1374;11.5755');
   });
 
-  it('without a position (denied: only logged) shows "world" and keeps the server order', async () => {
+  it('without a position (denied: only logged) shows no distance and keeps the server order', async () => {
     loggedIn();
     geolocation('denied');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -91,8 +98,9 @@ describe('marked places (widget-marked-mylike)', () => {
     renderApp('/widget-marked-mylike');
     await waitFor(async () => expect(await likedNames()).toHaveLength(2));
     const texts = await likedNames();
-    expect(texts[0]).toMatch(/^B place.*world/);
-    expect(texts[1]).toMatch(/^A place.*world/);
+    expect(texts[0]).toMatch(/^B place/);
+    expect(texts[1]).toMatch(/^A place/);
+    expect(texts.join()).not.toContain('world');
     expect(warn).toHaveBeenCalledWith('geolocation failed', 'denied');
     expect(document.querySelector('ion-toast')).toBeNull();
   });
@@ -138,7 +146,6 @@ describe('marked places (widget-marked-mylike)', () => {
   it('the dashboard offers my places, the map and my lists', async () => {
     loggedIn();
     renderApp('/dashboard');
-    for (const name of ['My places', 'My places on the map', 'My lists'])
-      expect(await screen.findByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['My places', 'Map', 'My lists']) expect(await screen.findByRole('button', { name })).toBeInTheDocument();
   });
 });

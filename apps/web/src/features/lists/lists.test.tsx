@@ -151,6 +151,11 @@ describe('a list', () => {
     );
     const user = userEvent.setup();
     renderApp('/lists/4');
+    // the list opens to be read: notes shown, no edit controls until "Edit list"
+    await screen.findByRole('list', { name: 'Places in the list' });
+    expect(screen.queryByRole('button', { name: 'Move Pinakothek down' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Pinakothek' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit list' }));
     await user.click(await screen.findByRole('button', { name: 'Move Pinakothek down' }));
     await waitFor(() =>
       expect(within(screen.getByRole('list', { name: 'Places in the list' })).getAllByRole('listitem')[0]).toHaveTextContent('Glyptothek'),
@@ -159,6 +164,10 @@ describe('a list', () => {
     await user.type(note, 'Sunday 1 €');
     await user.click(screen.getByRole('button', { name: 'Save the note for Pinakothek' }));
     await waitFor(() => expect(screen.getByLabelText('Note for Pinakothek')).toHaveValue('Sunday 1 €'));
+    // done editing: the note is read as text
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Sunday 1 €')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Note for Pinakothek')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Create public link' }));
     const link = await screen.findByRole('link', { name: 'Public link' });
@@ -235,6 +244,7 @@ describe('a list', () => {
     );
     const user = userEvent.setup();
     renderApp('/lists/4');
+    await user.click(await screen.findByRole('button', { name: 'Edit list' }));
     await user.type(await screen.findByLabelText('Search the places catalogue'), 'thek');
     const results = await screen.findByRole('list', { name: 'Places found' });
     // a place already in the list has no Add button
@@ -243,6 +253,37 @@ describe('a list', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Places in the list' })).getAllByRole('listitem')).toHaveLength(2));
     expect(added).toEqual([{ placeId: 20 }]);
     expect(within(results).getAllByText('In the list')).toHaveLength(2);
+  });
+});
+
+describe('a list that is not there', () => {
+  it.each([
+    [404, 'error.list.notfound'],
+    [403, 'error.auth.forbidden'],
+  ])('says so on the page (%i), without a toast, with a way back', async (status, key) => {
+    loggedIn();
+    server.use(http.get('/api/list/99', () => HttpResponse.json({ key }, { status })));
+    renderApp('/lists/99');
+    expect(await screen.findByText('This list does not exist, or it is not shared with you.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toBeInTheDocument();
+    expect(document.querySelector('ion-toast')).toBeNull();
+  });
+
+  it('the likes list opens as My places, not as a list page', async () => {
+    loggedIn();
+    server.use(
+      http.get('/api/list/3', () => HttpResponse.json({ ...list(3, 'default', { kind: 'likes' }), items: page([]) })),
+      http.get('/api/like/default', () => HttpResponse.json(page([]))),
+    );
+    renderApp('/lists/3');
+    await waitFor(() => expect(currentLocation()).toBe('/widget-marked-mylike'));
+  });
+
+  it('an address the app has no page for shows a not-found page instead of redirecting', async () => {
+    loggedIn();
+    renderApp('/no-such-page');
+    expect(await screen.findByText('There is no page at this address. The link may be mistyped or out of date.')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/no-such-page');
   });
 });
 

@@ -52,6 +52,8 @@ function loggedIn() {
         { id: 276, key: 'de', name: 'Germany', countrykey: 'DE' },
       ]),
     ),
+    // the form's position preview: nothing known unless a test says otherwise
+    http.get('/api/place/position', () => HttpResponse.json({ key: 'error.place.position.notfound' }, { status: 404 })),
   );
 }
 
@@ -348,8 +350,10 @@ describe('place form (/place-edit/new, /place-edit/:id)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Add a place' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Add place' }));
     await waitFor(() => expect(field('Name')).toHaveAccessibleDescription('This field is required.'));
-    expect(field('Latitude')).toHaveAccessibleDescription('This field is required.');
-    expect(field('Longitude')).toHaveAccessibleDescription('This field is required.');
+    // coordinates are optional: the server finds the position from the address
+    expect(field('Latitude')).not.toHaveAccessibleDescription('This field is required.');
+    expect(field('Longitude')).not.toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByTestId('place-position')).toHaveTextContent('Position: enter the address or the city, or pick it on the map.');
 
     await user.type(field('Name'), 'Café Blau');
     await user.type(field('Latitude'), 'north');
@@ -377,6 +381,7 @@ describe('place form (/place-edit/new, /place-edit/:id)', () => {
         created = place({ id: 99, name: 'Café Blau', editable: true, description: 'Good coffee.' });
         return HttpResponse.json(created);
       }),
+      http.get('/api/place/position', () => HttpResponse.json({ key: 'error.place.position.notfound' }, { status: 404 })),
       http.get('/api/place/:id', () =>
         created ? HttpResponse.json(created) : HttpResponse.json({ key: 'error.place.notfound' }, { status: 404 }),
       ),
@@ -397,6 +402,7 @@ describe('place form (/place-edit/new, /place-edit/:id)', () => {
     await user.type(field('Phone'), '+49 89 123');
     await user.type(field('Latitude'), '48,1502');
     await user.type(field('Longitude'), '11.5778');
+    expect(screen.getByTestId('place-position')).toHaveTextContent('Position: set on the map');
 
     // a picture picked before the place exists waits for the save
     const pictures = screen.getByRole('region', { name: 'Pictures' });
@@ -462,12 +468,108 @@ describe('place form (/place-edit/new, /place-edit/:id)', () => {
       description: 'Sculpture.',
       texts: { en: { name: 'Glyptothek Museum' }, de: { name: 'Glyptothek', description: 'Skulpturen.' } },
       accessibility: ['step_free'],
-      latitude: 48.146,
-      longitude: 11.5656,
       country: 'DE',
       category: 'museum',
     });
     expect(body).not.toHaveProperty('name');
+    // unchanged coordinates are not sent: the server keeps them (or finds them again for a new address)
+    expect(body).not.toHaveProperty('latitude');
+    expect(body).not.toHaveProperty('longitude');
+  });
+
+  it('adds a place from its address only: shows where it will be, sends no coordinates', async () => {
+    loggedIn();
+    const asked: Record<string, string>[] = [];
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.get('/api/place/position', ({ request }) => {
+        const q = Object.fromEntries(new URL(request.url).searchParams);
+        asked.push(q);
+        if (q.address === 'Türkenstraße 1') return HttpResponse.json({ latitude: 48.1502, longitude: 11.5778, source: 'address' });
+        if (q.city === 'München' && q.country === 'DE')
+          return HttpResponse.json({ latitude: 48.13743, longitude: 11.57549, source: 'city', city: 'München' });
+        return HttpResponse.json({ key: 'error.place.position.notfound' }, { status: 404 });
+      }),
+      http.post('/api/place/add', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(place({ id: 98, name: 'Café Blau', editable: true, latitude: 48.1502, longitude: 11.5778 }));
+      }),
+      http.get('/api/place/98', () => HttpResponse.json(place({ id: 98, name: 'Café Blau', latitude: 48.1502, longitude: 11.5778 }))),
+    );
+    const user = userEvent.setup();
+    renderApp('/place-edit/new');
+    await user.type(await screen.findByLabelText('Name'), 'Café Blau');
+    const status = screen.getByTestId('place-position');
+    await user.type(field('City'), 'München');
+    expect(status).toHaveTextContent('Position: choose the country to place it in the city.');
+    await waitFor(() => expect(within(field('Country') as HTMLElement).getByRole('option', { name: 'Germany' })).toBeInTheDocument());
+    await user.selectOptions(field('Country'), 'Germany');
+    await waitFor(() => expect(status).toHaveTextContent('Position: from the city München'));
+    await user.type(field('Street and number'), 'Türkenstraße 1');
+    await waitFor(() => expect(status).toHaveTextContent('Position: from the address'));
+    // looked up once the typing settled, not per keystroke
+    expect(asked).toEqual([
+      { city: 'München', country: 'DE' },
+      { address: 'Türkenstraße 1', city: 'München', country: 'DE' },
+    ]);
+    expect(screen.getByRole('button', { name: 'Refine on the map' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add place' }));
+    await waitFor(() => expect(currentLocation()).toBe('/place/98'));
+    expect(body).toEqual({
+      name: 'Café Blau',
+      description: null,
+      address: 'Türkenstraße 1',
+      city: 'München',
+      country: 'DE',
+      category: 'other',
+      accessibility: [],
+      website: null,
+      phone: null,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Café Blau' })).toBeInTheDocument();
+  });
+
+  it('says when neither the address nor the city is known: the place is saved without a position', async () => {
+    loggedIn();
+    const user = userEvent.setup();
+    renderApp('/place-edit/new');
+    await user.type(await screen.findByLabelText('Street and number'), 'Irgendwo 1');
+    await waitFor(() =>
+      expect(screen.getByTestId('place-position')).toHaveTextContent(
+        'Position: not found. The place is saved without one; you can pick it on the map.',
+      ),
+    );
+  });
+
+  it('edit: a new address moves a position that came from the old one; emptied coordinates are found again', async () => {
+    loggedIn();
+    // the saved position is the centre of München: it came from the city, not from a hand on the map
+    let current = place({ editable: true, address: null, latitude: 48.13743, longitude: 11.57549 });
+    placeApi(() => current);
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.get('/api/place/position', ({ request }) => {
+        const q = Object.fromEntries(new URL(request.url).searchParams);
+        if (q.address === 'Königsplatz 3') return HttpResponse.json({ latitude: 48.146, longitude: 11.5656, source: 'address' });
+        return HttpResponse.json({ latitude: 48.13743, longitude: 11.57549, source: 'city', city: 'München' });
+      }),
+      http.post('/api/place/update/:id', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        current = { ...current, address: 'Königsplatz 3', latitude: 48.146, longitude: 11.5656 };
+        return HttpResponse.json(current);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/place-edit/5');
+    const status = await screen.findByTestId('place-position');
+    await waitFor(() => expect(status).toHaveTextContent('Position: from the city München'));
+    await user.type(field('Street and number'), 'Königsplatz 3');
+    await waitFor(() => expect(status).toHaveTextContent('Position: from the address'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(currentLocation()).toBe('/place/5'));
+    expect(body).toMatchObject({ address: 'Königsplatz 3' });
+    expect(body).not.toHaveProperty('latitude');
   });
 
   it('shows the server’s refusals: field keys on their fields, other keys above the buttons', async () => {

@@ -92,6 +92,41 @@ describe('onboarding page', () => {
   });
 });
 
+describe('onboarding asks nothing twice', () => {
+  it('a private user with e-mail and nickname from the signup is asked for neither', async () => {
+    loggedInAs({ accountType: { id: 1 }, profileFilled: false, nickname: { value: 'Pia' } });
+    let body: Onboarding | undefined;
+    server.use(
+      http.post('/api/myprofile/update', async ({ request }) => {
+        body = (await request.json()) as Onboarding;
+        return HttpResponse.json(makeUser({ nickname: body.nickname, profileFilled: true }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/onboarding');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Pia' })).toBeInTheDocument();
+    expect(screen.getByText('Everything needed is there. You can add more to your profile at any time.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('E-mail')).toBeNull();
+    expect(screen.queryByLabelText('Nickname')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    expect(body).toEqual({ email: 'anna@example.com', nickname: { value: 'Pia' }, accountType: { id: 1 }, industry2: null });
+  });
+
+  it('tells a business which feature pages are switched on and that an administrator switches the others on', async () => {
+    loggedInAs({ accountType: { id: 2 }, profileFilled: false, nickname: { value: 'Shop' }, widgetv1activated: true });
+    server.use(http.get('/api/industry/list', () => HttpResponse.json({ list: industryList, total: 2, pageIndex: 0, pageSize: 100 })));
+    renderApp('/onboarding');
+    const features = within(await screen.findByRole('region', { name: 'Features for your business' }));
+    expect(features.getByText(/The Spotlist team switches these on/)).toBeInTheDocument();
+    const rows = features.getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows).toContain('Classic widgetswitched on');
+    expect(rows).toContain('Guest appnot switched on yet');
+    expect(rows).toHaveLength(6);
+    expect(screen.queryByLabelText('Nickname')).toBeNull();
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Profile page
 // ---------------------------------------------------------------------------------------------

@@ -17,10 +17,10 @@ import { currentLocation, renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
 /** uPlot draws on a canvas jsdom does not have: the chart's options and data are checked instead. */
-const charts = vi.hoisted(() => [] as { opts: { series: { label?: string }[] }; data: number[][] }[]);
+const charts = vi.hoisted(() => [] as { opts: { series: { label?: string }[]; legend?: unknown }; data: number[][] }[]);
 vi.mock('uplot', () => ({
   default: class {
-    constructor(opts: { series: { label?: string }[] }, data: number[][], el: HTMLElement) {
+    constructor(opts: { series: { label?: string }[]; legend?: unknown }, data: number[][], el: HTMLElement) {
       charts.push({ opts, data });
       el.append(Object.assign(document.createElement('canvas'), { className: 'u-canvas' }));
     }
@@ -138,6 +138,9 @@ function v1Widget(initial = widget()) {
       pois: [...current.pois, poi(20, b.placeId ?? 200, b.place?.name ?? 'Pinakothek', current.pois.length)],
     })),
     change('/widget/update/5', (b: Partial<WidgetDetail>) => ({ ...current, ...b })),
+    // the new-place form: no country list (the fallback countries), no position known
+    http.get('/api/country/list2', () => page([])),
+    http.get('/api/place/position', () => HttpResponse.json({ key: 'error.place.position.notfound' }, { status: 404 })),
   );
   return calls;
 }
@@ -151,10 +154,10 @@ describe('menu and flags', () => {
   it.each([
     [
       { widgetv1activated: true, hasGuest: true },
-      ['Dashboard', 'Guest app', 'My places', 'Widget', 'Profile', 'Settings', 'Help', 'Log out'],
+      ['Dashboard', 'Guest app', 'My places', 'Map', 'My lists', 'Classic widget', 'Profile', 'Settings', 'Help', 'Log out'],
     ],
-    [{ widgetv2activated: true }, ['Dashboard', 'My places', 'Widgets', 'Profile', 'Settings', 'Help', 'Log out']],
-    [{}, ['Dashboard', 'My places', 'Profile', 'Settings', 'Help', 'Log out']],
+    [{ widgetv2activated: true }, ['Dashboard', 'My places', 'Map', 'My lists', 'My widgets', 'Profile', 'Settings', 'Help', 'Log out']],
+    [{}, ['Dashboard', 'My places', 'Map', 'My lists', 'Profile', 'Settings', 'Help', 'Log out']],
   ])('shows the widget, widget list and guest app entries by the flags %o', async (flags, entries) => {
     loggedIn(flags);
     renderApp('/dashboard');
@@ -229,19 +232,71 @@ describe('the widget (v1)', () => {
     await waitFor(() => expect(poiNames()).toContain('Pinakothek'));
     expect(calls.filter(([p]) => p === '/widgetpoi/add')).toEqual([['/widgetpoi/add', { widgetId: 5, placeId: 200 }]]);
 
-    // a new place: name and coordinates are required, a comma is a decimal separator
+    // a new place: the name is required; coordinates are optional, a comma is a decimal separator
     await user.click(screen.getByRole('button', { name: 'Create the place and add it' }));
-    expect(screen.getByText('Please enter the coordinates or pick the place on the map.')).toBeInTheDocument();
+    expect(screen.getByText('This field is required.')).toBeInTheDocument();
     expect(calls.filter(([p]) => p === '/widgetpoi/add')).toHaveLength(1);
     await user.type(screen.getByLabelText('Name of the place'), 'Kiosk am See');
     await user.type(screen.getByLabelText('Address'), 'Seeweg 1');
     await user.type(screen.getByLabelText('Latitude'), '48,15');
     await user.type(screen.getByLabelText('Longitude'), '11.6');
+    expect(screen.getByText('Position: set on the map')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create the place and add it' }));
     await waitFor(() => expect(calls.filter(([p]) => p === '/widgetpoi/add')).toHaveLength(2));
     expect(calls.filter(([p]) => p === '/widgetpoi/add')[1]).toEqual([
       '/widgetpoi/add',
       { widgetId: 5, place: { name: 'Kiosk am See', latitude: 48.15, longitude: 11.6, address: 'Seeweg 1' } },
+    ]);
+  });
+
+  it('creates a new place from its address only: where the address leads, else without coordinates', async () => {
+    loggedIn({ widgetv1activated: true, country: { id: 276, key: 'de', name: 'Germany', countrykey: 'DE' } });
+    const calls = v1Widget();
+    const asked: Record<string, string>[] = [];
+    server.use(
+      http.get('/api/country/list2', () =>
+        page([
+          { id: 40, key: 'at', name: 'Austria', countrykey: 'AT' },
+          { id: 276, key: 'de', name: 'Germany', countrykey: 'DE' },
+        ]),
+      ),
+      http.get('/api/place/position', ({ request }) => {
+        const q = Object.fromEntries(new URL(request.url).searchParams);
+        asked.push(q);
+        return q.address === 'Seeweg 1'
+          ? HttpResponse.json({ latitude: 47.9981, longitude: 11.3437, source: 'address' })
+          : HttpResponse.json({ key: 'error.place.position.notfound' }, { status: 404 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/widget');
+    await screen.findByRole('heading', { name: 'Hotel tips', level: 1 }, SLOW);
+    // the business's own country is the default
+    expect(screen.getByLabelText('Country')).toHaveValue('DE');
+    await user.type(screen.getByLabelText('Name of the place'), 'Kiosk am See');
+    await user.type(screen.getByLabelText('Address'), 'Seeweg 1');
+    await user.type(screen.getByLabelText('City'), 'Starnberg');
+    expect(await screen.findByText('Position: from the address')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create the place and add it' }));
+    await waitFor(() => expect(calls.filter(([p]) => p === '/widgetpoi/add')).toHaveLength(1));
+    expect(calls.filter(([p]) => p === '/widgetpoi/add')[0]).toEqual([
+      '/widgetpoi/add',
+      {
+        widgetId: 5,
+        place: { name: 'Kiosk am See', latitude: 47.9981, longitude: 11.3437, address: 'Seeweg 1', city: 'Starnberg', country: 'DE' },
+      },
+    ]);
+    expect(asked.at(-1)).toEqual({ address: 'Seeweg 1', city: 'Starnberg', country: 'DE' });
+
+    // nothing known for the address: sent without coordinates (the server uses the city centre, or none)
+    await user.type(screen.getByLabelText('Name of the place'), 'Bootshaus');
+    await user.type(screen.getByLabelText('Address'), 'Unbekannt 7');
+    expect(await screen.findByText('Position: not found. The place is saved without one; you can pick it on the map.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create the place and add it' }));
+    await waitFor(() => expect(calls.filter(([p]) => p === '/widgetpoi/add')).toHaveLength(2));
+    expect(calls.filter(([p]) => p === '/widgetpoi/add')[1]).toEqual([
+      '/widgetpoi/add',
+      { widgetId: 5, place: { name: 'Bootshaus', address: 'Unbekannt 7', country: 'DE' } },
     ]);
   });
 
@@ -312,6 +367,8 @@ describe('the widget (v1)', () => {
     expect(calls.find(([p]) => p === 'analytics')?.[1]).toEqual({ widgetId: '5', from: '2026-03-02', to: '2026-03-31' });
     const chart = charts.at(-1)!;
     expect(chart.opts.series.map((s) => s.label)).toEqual([undefined, 'Views', 'Place opens', 'Likes', 'Click-throughs']);
+    // the legend names the lines only: no untranslated "Time", no "--" values before a hover
+    expect(chart.opts.legend).toEqual({ show: true, live: false });
     expect(chart.data).toEqual([
       [Date.UTC(2026, 0, 1) / 1000, Date.UTC(2026, 0, 2) / 1000, Date.UTC(2026, 0, 3) / 1000],
       [4, 7, 1],

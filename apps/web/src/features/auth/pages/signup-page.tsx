@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AccountType, PASSWORD_MIN_LENGTH, passwordSchema, SignupSchema, text } from '@spotlist/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { AppLink, ExternalLink } from '../../../components/app-link';
@@ -24,7 +24,10 @@ const SignupFormSchema = validateEqual(
   z.object({
     accountType: SignupSchema.shape.accountType.shape.id,
     email: SignupSchema.shape.email,
-    nickname: text(60).transform((s) => s.trim()),
+    // the name others see: asked here once, so onboarding need not ask again
+    nickname: text(60)
+      .transform((s) => s.trim())
+      .pipe(z.string().min(1, { error: 'FORM.ERROR.REQUIRED' })),
     password: passwordSchema.min(PASSWORD_MIN_LENGTH, { error: 'FORM.ERROR.MINLENGTH' }),
     confirmPassword: passwordSchema.min(1, { error: 'FORM.ERROR.REQUIRED' }),
     termsaccepted: SignupSchema.shape.termsaccepted,
@@ -82,7 +85,7 @@ export default function SignupPage() {
         password,
         accountType: { id: accountType },
         termsaccepted,
-        ...(nickname ? { nickname: { value: nickname } } : {}),
+        nickname: { value: nickname },
         ...(languageId ? { language: { id: languageId } } : {}),
       });
       if (guestKey) await (await import('../guest-claim')).claimGuestLikes(guestKey);
@@ -113,6 +116,7 @@ export default function SignupPage() {
           type="password"
           autocomplete="new-password"
           deps={['confirmPassword']}
+          helperText={t('SIGNUP.PASSWORD_HINT', { min: PASSWORD_MIN_LENGTH })}
         />
         <TextField
           control={control}
@@ -121,7 +125,6 @@ export default function SignupPage() {
           type="password"
           autocomplete="new-password"
         />
-        <p className="form-hint">{t('SIGNUP.PASSWORD_HINT', { min: PASSWORD_MIN_LENGTH })}</p>
         <CheckboxField control={control} name="termsaccepted">
           {t('SIGNUP.TERMS')}
         </CheckboxField>

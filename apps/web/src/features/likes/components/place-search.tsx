@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { CatalogueSearch } from '../../../components/catalogue-search';
 import { useFormatDistance } from '../../../lib/distance';
 import type { LatLng } from '../../../lib/geolocation';
 import { useToggleLike } from '../../../lib/place-queries';
+import { formatAddress } from '../../../lib/format';
 
 /** The catalogue search with a Like button per place (nearest first when the location is known). */
 export function PlaceSearch({ location }: { location: LatLng | null }) {
@@ -17,7 +18,7 @@ export function PlaceSearch({ location }: { location: LatLng | null }) {
         resultsLabel={t('PLACES.RESULTS')}
         emptyText={t('PLACES.NO_RESULTS')}
         location={location}
-        meta={(place) => `${[place.address, place.city].filter(Boolean).join(', ')} · ${distance(place.distance)}`}
+        meta={(place) => [formatAddress(place.address, place.city), distance(place.distance)].filter(Boolean).join(' · ')}
         action={(place) =>
           place.liked ? (
             <span className="form-hint">{t('PLACES.LIKED')}</span>

@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
+import { PlaceWithThumb } from '../../../components/place-thumb';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { byDistance, useFormatDistance } from '../../../lib/distance';
 import { PLACE_PATHS } from '../../../lib/place-paths';
@@ -8,6 +9,7 @@ import { withQueryClient } from '../../../lib/query-client';
 import { useLocation } from '../../../lib/use-location';
 import { useLikes } from '../api/get-likes';
 import { PlaceSearch } from '../components/place-search';
+import { formatAddress } from '../../../lib/format';
 
 /**
  * WidgetMarkedMylikePage (SPEC §2): the places the user liked (the default like list), nearest
@@ -34,12 +36,12 @@ function MarkedPlacesPage() {
         <ul className="place-list" aria-label={t('PLACES.LIKED_LIST')}>
           {places.map((place) => (
             <li key={place.id} className="place-row">
-              <div>
+              <PlaceWithThumb place={place}>
                 <AppLink to={PLACE_PATHS.place(place.id)} className="place-name">
                   {place.name}
                 </AppLink>
-                <span className="form-hint">{[place.address, place.city].filter(Boolean).join(', ')}</span>
-              </div>
+                <span className="form-hint">{formatAddress(place.address, place.city)}</span>
+              </PlaceWithThumb>
               <span className="place-distance">{distance(place.distance)}</span>
               <button
                 type="button"

@@ -16,8 +16,9 @@ export const getMyLists = async (): Promise<ListView[]> =>
   (await api.get<{ list: ListView[] }>('/list/mine', { query: { 'f.kind': 'list', 'p.s': 100 }, guard: isPage })).list;
 export const useMyLists = () => useQuery({ queryKey: MY_LISTS_KEY, queryFn: getMyLists });
 
-/** GET /api/list/{id}: the list and its items (by position). */
-export const getList = (id: number): Promise<ListDetail> => api.get<ListDetail>(`/list/${id}`, { query: { 'p.s': 100 }, guard: isDetail });
+/** GET /api/list/{id}: the list and its items (by position). The page shows its errors itself (no toast). */
+export const getList = (id: number): Promise<ListDetail> =>
+  api.get<ListDetail>(`/list/${id}`, { query: { 'p.s': 100 }, guard: isDetail, silent: true });
 export const useList = (id: number) => useQuery({ queryKey: listKey(id), queryFn: () => getList(id) });
 
 function useInvalidateLists() {

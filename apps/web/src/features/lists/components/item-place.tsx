@@ -1,14 +1,16 @@
 import type { ListItem } from '@spotlist/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
+import { PlaceWithThumb } from '../../../components/place-thumb';
 import { useAuth } from '../../../lib/auth';
 import { useFormatDistance } from '../../../lib/distance';
 import { PLACE_PATHS } from '../../../lib/place-paths';
+import { formatAddress } from '../../../lib/format';
 
 /**
- * A list item's place: name, address and SPEC §5 distance, plus a needs-location hint. The name
- * opens the place's page for a logged-in reader (the public shared-list page shows it as text:
- * that page needs a login).
+ * A list item's place: its picture or cover, name, address and SPEC §5 distance, plus a
+ * needs-location hint. The name opens the place's page for a logged-in reader (the public
+ * shared-list page shows it as text: that page needs a login).
  */
 export function ItemPlace({ item }: { item: ListItem }) {
   const { t } = useTranslation();
@@ -16,7 +18,7 @@ export function ItemPlace({ item }: { item: ListItem }) {
   const loggedIn = useAuth().status === 'authenticated';
   const { place } = item;
   return (
-    <div>
+    <PlaceWithThumb place={place}>
       {loggedIn ? (
         <AppLink to={PLACE_PATHS.place(place.id)} className="place-name">
           {place.name}
@@ -25,10 +27,10 @@ export function ItemPlace({ item }: { item: ListItem }) {
         <strong>{place.name}</strong>
       )}
       <span className="form-hint">
-        {[place.address, place.city].filter(Boolean).join(', ')}
-        {[place.address, place.city].some(Boolean) ? ' · ' : ''}
-        {place.needsLocation ? t('LISTS.NEEDS_LOCATION') : distance(place.distance)}
+        {[formatAddress(place.address, place.city), place.needsLocation ? t('LISTS.NEEDS_LOCATION') : distance(place.distance)]
+          .filter(Boolean)
+          .join(' · ')}
       </span>
-    </div>
+    </PlaceWithThumb>
   );
 }

@@ -1,16 +1,22 @@
 import type { ExportFormat, ListItem, Share } from '@spotlist/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from '../../../lib/translator';
+import { Navigate, useParams } from 'react-router-dom';
 import { AppLink } from '../../../components/app-link';
 import { CatalogueSearch } from '../../../components/catalogue-search';
+import { NotFound } from '../../../components/not-found';
 import { TextInput } from '../../../components/text-input';
 import { PageLayout } from '../../../components/layout/page-layout';
+import { isApiError } from '../../../lib/api-client';
+import { useLocation } from '../../../lib/use-location';
 import { PLACE_PATHS } from '../../../lib/place-paths';
 import { withQueryClient } from '../../../lib/query-client';
 import { downloadExport, revokeShareById, shareList, sharesKey, useChangeItems, useList, useShares, type ItemChange } from '../api/lists';
 import { ItemPlace } from '../components/item-place';
+
+/** Leaflet and its CSS load with the map itself. */
+const PlaceMap = lazy(() => import('../../../components/place-map'));
 
 /** The contracts' EXPORT_FORMATS with their names (a local copy: importing the contracts' module would load zod). */
 const FORMAT_LABELS: Record<ExportFormat, string> = { geojson: 'GeoJSON', gpx: 'GPX', kml: 'KML', csv: 'CSV' };
@@ -221,64 +227,118 @@ function AddPlaceSection({ placeIds, change, busy }: { placeIds: Set<number>; ch
   );
 }
 
-/** A list: items with notes (edit, remove, move up/down), public link, export. */
+/**
+ * A list (`/lists/:id`). It opens to be read: its places in order with their notes, and beside them
+ * (below on phones) a map fitted to them; share and export. Its owner changes it in an edit mode
+ * entered on purpose (notes, order, remove, add places) and left with Done. A list that does not
+ * exist or that the reader may not see says so.
+ */
 function ListDetailPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const list = useList(id);
   const change = useChangeItems(id);
+  const location = useLocation();
+  const [editing, setEditing] = useState(false);
   const items = list.data?.items.list ?? [];
   const ids = items.map((i) => i.id);
+  const missing = !Number.isInteger(id) || id <= 0 || (list.isError && isApiError(list.error) && [403, 404].includes(list.error.status));
+  if (missing)
+    return (
+      <PageLayout title={t('NOTFOUND.TITLE')}>
+        <NotFound text={t('NOTFOUND.LIST')} />
+      </PageLayout>
+    );
+  // the internal likes list is "My places", not a list page of its own
+  if (list.data?.kind === 'likes') return <Navigate to={PLACE_PATHS.marked} replace />;
+  const editable = list.data?.editable === true;
+  const edit = editable && editing;
   return (
-    <PageLayout title={list.data?.name ?? t('LISTS.TITLE')}>
+    <PageLayout title={list.data?.name ?? t('LISTS.TITLE')} narrow={false}>
       <p className="link-row">
         <AppLink to={PLACE_PATHS.lists} mode="back">
           {t('LISTS.BACK')}
         </AppLink>
       </p>
       {list.isPending && <p className="form-hint">{t('COMMON.LOADING')}</p>}
+      {list.isError && !missing && (
+        <p className="form-error" role="alert">
+          {t(`ERROR.${isApiError(list.error) ? list.error.key : 'error.unknown'}`)}
+        </p>
+      )}
       {list.data && (
-        <>
-          <h1>{list.data.name}</h1>
-          {list.data.description && <p>{list.data.description}</p>}
-          {items.length === 0 ? (
-            <p className="form-hint">{t('LISTS.NO_ITEMS')}</p>
-          ) : (
-            <ol className="place-list" aria-label={t('LISTS.ITEMS')}>
-              {items.map((item, index) => (
-                <ItemRow
-                  key={`${item.id}:${item.note}`}
-                  item={item}
-                  index={index}
-                  count={items.length}
-                  ids={ids}
-                  editable={list.data.editable}
-                  busy={change.isPending}
-                  change={(c) => change.mutate(c)}
-                />
-              ))}
-            </ol>
-          )}
-          {list.data.editable && (
-            <AddPlaceSection placeIds={new Set(items.map((i) => i.place.id))} change={(c) => change.mutate(c)} busy={change.isPending} />
-          )}
-          {list.data.editable && <ShareSection listId={id} />}
-          <section className="form-section" aria-labelledby="export-heading">
-            <h2 id="export-heading">{t('LISTS.EXPORT')}</h2>
-            <span className="row-actions">
-              {EXPORT_FORMATS.map((format) => (
+        <div className={edit ? 'list-detail' : 'list-detail list-detail-panes'}>
+          <div className="list-detail-main">
+            <div className="list-detail-head">
+              <div>
+                <h1>{list.data.name}</h1>
+                <p className="form-hint">{t('LISTS.ITEM_COUNT', { count: list.data.items.total })}</p>
+              </div>
+              {editable && (
                 <button
-                  key={format}
                   type="button"
-                  className="app-button app-button-small app-button-outline"
-                  onClick={() => void downloadExport(id, format, list.data.name).catch(() => undefined)}
+                  className={edit ? 'app-button' : 'app-button app-button-outline'}
+                  aria-pressed={edit}
+                  onClick={() => setEditing(!edit)}
                 >
-                  {t('LISTS.EXPORT_AS', { format: FORMAT_LABELS[format] })}
+                  {edit ? t('LISTS.DONE') : t('LISTS.EDIT')}
                 </button>
-              ))}
-            </span>
-          </section>
-        </>
+              )}
+            </div>
+            {list.data.description && <p>{list.data.description}</p>}
+            {items.length === 0 ? (
+              <p className="form-hint">{t(editable && !edit ? 'LISTS.NO_ITEMS_EDIT' : 'LISTS.NO_ITEMS')}</p>
+            ) : (
+              <ol className="place-list" aria-label={t('LISTS.ITEMS')}>
+                {items.map((item, index) => (
+                  <ItemRow
+                    key={`${item.id}:${item.note}`}
+                    item={item}
+                    index={index}
+                    count={items.length}
+                    ids={ids}
+                    editable={edit}
+                    busy={change.isPending}
+                    change={(c) => change.mutate(c)}
+                  />
+                ))}
+              </ol>
+            )}
+            {edit && (
+              <AddPlaceSection placeIds={new Set(items.map((i) => i.place.id))} change={(c) => change.mutate(c)} busy={change.isPending} />
+            )}
+            {editable && !edit && <ShareSection listId={id} />}
+            {!edit && (
+              <section className="form-section" aria-labelledby="export-heading">
+                <h2 id="export-heading">{t('LISTS.EXPORT')}</h2>
+                <span className="row-actions">
+                  {EXPORT_FORMATS.map((format) => (
+                    <button
+                      key={format}
+                      type="button"
+                      className="app-button app-button-small app-button-outline"
+                      onClick={() => void downloadExport(id, format, list.data.name).catch(() => undefined)}
+                    >
+                      {t('LISTS.EXPORT_AS', { format: FORMAT_LABELS[format] })}
+                    </button>
+                  ))}
+                </span>
+              </section>
+            )}
+          </div>
+          {!edit && items.length > 0 && (
+            <div className="list-detail-map">
+              <Suspense fallback={<p className="form-hint">{t('COMMON.LOADING')}</p>}>
+                <PlaceMap
+                  places={items.map((i) => i.place)}
+                  center={location}
+                  label={t('LISTS.MAP', { name: list.data.name })}
+                  empty={<p>{t('LISTS.MAP_EMPTY')}</p>}
+                />
+              </Suspense>
+            </div>
+          )}
+        </div>
       )}
     </PageLayout>
   );

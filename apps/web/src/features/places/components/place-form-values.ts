@@ -14,8 +14,13 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 /**
  * The place form's values and the bodies it sends. Every field is text ('' when empty) so every
  * input is controlled; the contracts' PlaceInputSchema judges the values (the same rules as the
- * server: name required, latitude/longitude required and in range, website and phone patterns,
- * 2-letter country code), and its keys are what the fields show.
+ * server: name required, latitude/longitude optional but both or neither and in range, website and
+ * phone patterns, 2-letter country code), and its keys are what the fields show.
+ *
+ * Coordinates are sent only when the user set them: without them the server puts the place at its
+ * address (or its city's centre), and on an update it finds a position that came from the old
+ * address again (README "Position"). Emptied coordinates of a saved place are sent as null: found
+ * again from the address.
  *
  * Name and description: the API answers them in the user's app language when the place has that
  * translation (`texts[lang]`), else the place's own. The form edits what it shows, where it came
@@ -79,11 +84,30 @@ export function parseCoordinate(value: string): number | undefined {
 
 const orNull = (s: string): string | null => (s.trim() === '' ? null : s);
 
+/** The point the coordinate fields hold, or null when they are empty or not both numbers in range. */
+export function typedPoint(values: Pick<PlaceFormValues, 'latitude' | 'longitude'>): { lat: number; lng: number } | null {
+  const lat = parseCoordinate(values.latitude);
+  const lng = parseCoordinate(values.longitude);
+  return lat !== undefined &&
+    lng !== undefined &&
+    Number.isFinite(lat) &&
+    Number.isFinite(lng) &&
+    Math.abs(lat) <= 90 &&
+    Math.abs(lng) <= 180
+    ? { lat, lng }
+    : null;
+}
+
+/** The coordinates as typed, only the filled ones (the schema asks for the other of a pair). */
+function coordinates(values: PlaceFormValues): { latitude?: number; longitude?: number } {
+  const latitude = parseCoordinate(values.latitude);
+  const longitude = parseCoordinate(values.longitude);
+  return { ...(latitude !== undefined && { latitude }), ...(longitude !== undefined && { longitude }) };
+}
+
 /** The fields every body carries (an empty text clears its field: null). */
 function common(values: PlaceFormValues) {
   return {
-    latitude: parseCoordinate(values.latitude) as number,
-    longitude: parseCoordinate(values.longitude) as number,
     address: orNull(values.address),
     city: orNull(values.city),
     country: orNull(values.country),
@@ -98,6 +122,7 @@ function common(values: PlaceFormValues) {
 export const toAddBody = (values: PlaceFormValues): PlaceInput => ({
   name: values.name,
   description: orNull(values.description),
+  ...coordinates(values),
   ...common(values),
 });
 
@@ -105,6 +130,11 @@ export const toAddBody = (values: PlaceFormValues): PlaceInput => ({
 export function toUpdateBody(values: PlaceFormValues, place: PlaceView, lang: AppLanguage): PlaceUpdate {
   const own = place.texts?.[lang] ?? {};
   const body: PlaceUpdate = common(values);
+  const typed = coordinates(values);
+  if (typed.latitude === undefined && typed.longitude === undefined) {
+    // emptied: found again from the address
+    if (place.latitude !== null) Object.assign(body, { latitude: null, longitude: null });
+  } else if (typed.latitude !== place.latitude || typed.longitude !== place.longitude) Object.assign(body, typed);
   const translation: { name?: string | null; description?: string | null } = { ...own };
   if (own.name) translation.name = values.name;
   else body.name = values.name;

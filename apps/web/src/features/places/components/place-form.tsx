@@ -1,9 +1,9 @@
 import '../place-pages.css';
 import { UploadStatus, type PlacePicture, type PlaceView } from '@spotlist/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { SelectField } from '../../../components/form/select-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { TextField } from '../../../components/form/text-field';
@@ -19,15 +19,8 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { addPlace, deletePicture, updatePlace, useCountries } from '../api/save-place';
 import { ACCESSIBILITY_KEYS, ACCESSIBILITY_TAGS, CATEGORIES, CATEGORY_KEYS, countryName } from './place-labels';
 import { PlaceFormPictures } from './place-form-pictures';
-import {
-  EMPTY_PLACE,
-  parseCoordinate,
-  placeResolver,
-  toAddBody,
-  toFormValues,
-  toUpdateBody,
-  type PlaceFormValues,
-} from './place-form-values';
+import { EMPTY_PLACE, placeResolver, toAddBody, toFormValues, toUpdateBody, type PlaceFormValues } from './place-form-values';
+import { PositionStatus, usePositionPreview } from './place-position';
 
 /** Leaflet loads only when "Pick on the map" is opened (components/map-picker.tsx). */
 const MapPicker = lazy(() => import('../../../components/map-picker'));
@@ -47,7 +40,8 @@ function formField(path: string): FieldPath<PlaceFormValues> | null {
  * may change (POST /api/place/update/{id}, then back to its page). Validated by the contracts'
  * PlaceInputSchema (place-form-values.ts); the server's refusals land on the fields (error.validation
  * `fields`) or above the buttons (any other key). Unsaved changes (also pictures waiting for the
- * save) are registered for the menu (SPEC §4).
+ * save) are registered for the menu (SPEC §4). Coordinates are optional: the form says where the
+ * place will be (its address, its city's centre, or the point set on the map; place-position.tsx).
  */
 export default function PlaceForm({ place }: { place: PlaceView | null }) {
   const { t, i18n } = useTranslation();
@@ -153,18 +147,22 @@ export default function PlaceForm({ place }: { place: PlaceView | null }) {
     navigate(PLACE_PATHS.place(answer.id), saved ? 'back' : 'root');
   };
 
-  const [name, country, latitudeText, longitudeText] = useWatch({ control, name: ['name', 'country', 'latitude', 'longitude'] });
-  const latitude = parseCoordinate(latitudeText);
-  const longitude = parseCoordinate(longitudeText);
-  const point =
-    latitude !== undefined && longitude !== undefined && Number.isFinite(latitude) && Number.isFinite(longitude)
-      ? { lat: latitude, lng: longitude }
-      : null;
-  const setPoint = (p: { lat: number; lng: number }) => {
+  const [name, address, city, country, latitude, longitude] = useWatch({
+    control,
+    name: ['name', 'address', 'city', 'country', 'latitude', 'longitude'],
+  });
+  // where the place will be: compared with the place as saved (`saved`, the answer after a save)
+  const preview = usePositionPreview({ address, city, country, latitude, longitude }, saved);
+  const pointLat = 'point' in preview ? preview.point.lat : null;
+  const pointLng = 'point' in preview ? preview.point.lng : null;
+  // one object per position: the map follows it (components/map-picker.tsx), not every render
+  const point = useMemo(() => (pointLat !== null && pointLng !== null ? { lat: pointLat, lng: pointLng } : null), [pointLat, pointLng]);
+  const setCoordinates = (lat: string, lng: string) => {
     const options = { shouldDirty: true, shouldValidate: isSubmitted };
-    setValue('latitude', p.lat.toFixed(6), options);
-    setValue('longitude', p.lng.toFixed(6), options);
+    setValue('latitude', lat, options);
+    setValue('longitude', lng, options);
   };
+  const setPoint = (p: { lat: number; lng: number }) => setCoordinates(p.lat.toFixed(6), p.lng.toFixed(6));
 
   const countryChoices = [
     { value: '', label: t('PLACE.NO_COUNTRY') },
@@ -225,25 +223,31 @@ export default function PlaceForm({ place }: { place: PlaceView | null }) {
 
       <section className="form-section" aria-labelledby="place-form-position">
         <h2 id="place-form-position">{t('PLACE.POSITION')}</h2>
-        <div className="form-row">
-          <TextField control={control} name="latitude" label={t('WIDGETS.LATITUDE')} inputmode="decimal" />
-          <TextField control={control} name="longitude" label={t('WIDGETS.LONGITUDE')} inputmode="decimal" />
-        </div>
-        <p>
+        <PositionStatus preview={preview} />
+        <p className="button-row">
           <button
             type="button"
             className="app-button app-button-small app-button-outline"
             aria-expanded={map}
             onClick={() => setMap((m) => !m)}
           >
-            {t(map ? 'LOCATIONS.HIDE_MAP' : 'LOCATIONS.SHOW_MAP')}
+            {t(map ? 'LOCATIONS.HIDE_MAP' : point ? 'PLACE.REFINE_ON_MAP' : 'LOCATIONS.SHOW_MAP')}
           </button>
+          {(latitude.trim() !== '' || longitude.trim() !== '') && (
+            <button type="button" className="app-button app-button-small app-button-outline" onClick={() => setCoordinates('', '')}>
+              {t('PLACE.POSITION_RESET')}
+            </button>
+          )}
         </p>
         {map && (
           <Suspense fallback={<p className="form-hint">{t('COMMON.LOADING')}</p>}>
-            <MapPicker focus={null} point={point} onPoint={setPoint} />
+            <MapPicker focus={point} point={point} onPoint={setPoint} />
           </Suspense>
         )}
+        <div className="form-row">
+          <TextField control={control} name="latitude" label={t('WIDGETS.LATITUDE')} inputmode="decimal" />
+          <TextField control={control} name="longitude" label={t('WIDGETS.LONGITUDE')} inputmode="decimal" />
+        </div>
       </section>
 
       <PlaceFormPictures

@@ -2,7 +2,7 @@ import '../place-pages.css';
 import type { AlertOptions } from '@ionic/core/components';
 import type { PlaceView } from '@spotlist/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../../components/app-link';
 import { PageLayout } from '../../../components/layout/page-layout';
@@ -15,6 +15,7 @@ import { withQueryClient } from '../../../lib/query-client';
 import { useLocation } from '../../../lib/use-location';
 import { useDeletePlace, usePlace, useReportPlace } from '../api/place';
 import { ACCESSIBILITY_KEYS, CATEGORY_KEYS, countryName } from '../components/place-labels';
+import { formatAddress } from '../../../lib/format';
 
 /** The contracts' ObjectionableSchema limit of a report's reason. */
 const REASON_MAX = 2000;
@@ -38,7 +39,9 @@ const telHref = (phone: string): string => `tel:${phone.replace(/[^+0-9]/g, '')}
 function Facts({ place, located }: { place: PlaceView; located: boolean }) {
   const { t, i18n } = useTranslation();
   const distance = useFormatDistance();
-  const address = [place.address, place.city, place.country && countryName(place.country, i18n.language)].filter(Boolean).join(', ');
+  const address = [formatAddress(place.address, place.city), place.country && countryName(place.country, i18n.language)]
+    .filter(Boolean)
+    .join(', ');
   const website = place.website ? webLink(place.website) : null;
   return (
     <dl className="place-facts">

@@ -29,7 +29,8 @@ export default function AnalyticsChart({ data, series, label }: { data: WidgetAn
         scales: { x: { time: true } },
         axes: [{}, { size: 48 }],
         series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: data.days.length < 40 } }))],
-        legend: { show: true },
+        // the series' names and colours only: a live legend shows an untranslated 'Time' and '--' until hovered
+        legend: { show: true, live: false },
       },
       [data.days.map((d) => daySeconds(d.day)), ...series.map((s) => data.days.map((d) => d[s.event]))],
       el,
