@@ -39,7 +39,10 @@ const ANY: readonly FeatureFlag[] = ['widgetv1activated', 'widgetv2activated'];
  * GET /api/widget/{id} does. POST /api/widgetpoi/image/update lives in the documents module.
  */
 export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }> = async (app, { db, publicUrl }) => {
-  const svc = widgetsService(db, (publicId) => void app.events.emit('widget.changed', { publicId }));
+  const svc = widgetsService(db, (publicId, wroteFor) => {
+    void app.events.emit('widget.changed', { publicId });
+    if (wroteFor !== undefined) void app.events.emit('user.wrote', { userId: wroteFor });
+  });
   const pois = poisService(svc);
   const tags = ['widgets'];
   const base = (req: FastifyRequest) => baseUrlOf(req, publicUrl);
@@ -57,7 +60,8 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string }>
 
   app.post(
     '/api/widget/mine',
-    { schema: { response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flag: V1 } },
+    // a read (the v1 widget, made on the first call): no write event unless it made one (widgets.service)
+    { schema: { response: { 200: WidgetDetailSchema }, tags }, config: { auth: 'user', flag: V1, invalidates: 'none' } },
     async (req) => svc.mine(req.user!, base(req), req.ctx.language),
   );
 

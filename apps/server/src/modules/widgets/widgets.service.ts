@@ -95,7 +95,7 @@ const toView = (r: WidgetRow, base: string): WidgetView => ({
  * transaction) and then tells `changed(publicId)` (the route emits widget.changed).
  * The POI changes (pois.service.ts) use `own`, `bump`, `change` and `detail` from here.
  */
-export function widgetsService(db: Db, changed: (publicId: string) => void) {
+export function widgetsService(db: Db, changed: (publicId: string, wroteFor?: number) => void) {
   const notFound = () => new AppError(ErrorKey.widgetNotFound, 404);
 
   async function ownerLanguage(tx: Tx, userId: number): Promise<AppLanguage> {
@@ -140,9 +140,9 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
   }
 
   /** Runs a change in a transaction, then tells `changed` (its public answer goes). */
-  async function change<T>(fn: (tx: Tx) => Promise<{ publicId: string; result: T }>): Promise<T> {
+  async function change<T>(fn: (tx: Tx) => Promise<{ publicId: string; result: T }>, wroteFor?: number): Promise<T> {
     const { publicId, result } = await db.transaction(async (t) => fn(t as unknown as Tx));
-    changed(publicId);
+    changed(publicId, wroteFor);
     return result;
   }
 
@@ -220,17 +220,12 @@ export function widgetsService(db: Db, changed: (publicId: string) => void) {
               .from(widgets)
               .where(and(eq(widgets.ownerId, user.id), eq(widgets.version, 1)));
         return { publicId: found.publicId, result: await detail(tx, found.id, user, base, language) };
-      });
+        // its route reads (invalidates: 'none'): the user's own caches are told here, when it made one
+      }, user.id);
     },
 
     /** POST /api/widget/add. */
-    async add(
-      input: WidgetInputParsed,
-      user: UserActor,
-      flags: FeatureFlags,
-      base: string,
-      language: AppLanguage,
-    ): Promise<WidgetDetail> {
+    async add(input: WidgetInputParsed, user: UserActor, flags: FeatureFlags, base: string, language: AppLanguage): Promise<WidgetDetail> {
       const version = input.version ?? 2;
       needFlag(flags, widgetFlag(version));
       return change(async (tx) => {

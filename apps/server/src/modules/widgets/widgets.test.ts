@@ -94,6 +94,25 @@ describe('flag gating', () => {
 });
 
 describe('widgets: CRUD, POIs, revision', () => {
+  it("reading the v1 widget (POST /api/widget/mine) is no write: only the call that makes it tells the user's caches and tabs", async () => {
+    const biz = await business(t.app, { widgetv1activated: true });
+    const wrote: number[] = [];
+    const off = t.app.events.on('user.wrote', ({ userId }) => void wrote.push(userId));
+    try {
+      expect((await req(t.app, 'POST', '/api/widget/mine', { token: biz.token })).statusCode).toBe(200);
+      expect(wrote).toEqual([biz.user.id]);
+      for (let i = 0; i < 3; i++) expect((await req(t.app, 'POST', '/api/widget/mine', { token: biz.token })).statusCode).toBe(200);
+      // a page that reads it on every refresh would otherwise refresh itself for ever (realtime echo)
+      expect(wrote).toEqual([biz.user.id]);
+      // a real write still tells them
+      const id = (await req(t.app, 'POST', '/api/widget/mine', { token: biz.token })).json().id;
+      await req(t.app, 'POST', `/api/widget/update/${id}`, { token: biz.token, body: { name: 'Renamed' } });
+      expect(wrote).toEqual([biz.user.id, biz.user.id]);
+    } finally {
+      off();
+    }
+  });
+
   it('the v1 widget is made once (get-or-create) and cannot be added again or deleted', async () => {
     const a = await req(t.app, 'POST', '/api/widget/mine', { token: acme.token });
     const b = await req(t.app, 'POST', '/api/widget/mine', { token: acme.token });

@@ -8,8 +8,12 @@ declare module 'fastify' {
      * What a state-changing request of this route tells the caches. Default 'user': the caller's
      * own reads ('user.wrote'). 'all': a change that other users' reads contain (an account that
      * others' answers name, a shared list) — 'everything.changed'. An admin's writes are 'all'.
+     * 'none': a POST that reads (SPEC's `POST /api/widget/mine`); its handler emits what it
+     * changed, when it changes something. Without it, the caller's other tabs — and the tab itself,
+     * through the realtime echo — would read everything again after every such read, and a page
+     * that reads this way would ask again and again.
      */
-    invalidates?: 'user' | 'all';
+    invalidates?: 'user' | 'all' | 'none';
   }
   interface FastifyInstance {
     /** The typed event bus (platform/events): how modules tell each other, and every instance, things. */
@@ -34,9 +38,11 @@ export const writeEventsPlugin = fp<{ events: EventBus; cacheMaxAgeMs: number }>
     // callback style: a read (most requests) costs no promise
     app.addHook('onSend', (req, _reply, payload, done) => {
       if (READS.has(req.method)) return done(null, payload);
+      const invalidates = req.routeOptions.config?.invalidates;
+      if (invalidates === 'none') return done(null, payload);
       const user = req.user;
       const sent =
-        req.routeOptions.config?.invalidates === 'all' || isAdmin(user)
+        invalidates === 'all' || isAdmin(user)
           ? events.emit('everything.changed', {})
           : user
             ? events.emit('user.wrote', { userId: user.id })
