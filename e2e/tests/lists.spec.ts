@@ -8,7 +8,7 @@ const TAKEOUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../f
 test('a private user makes, imports and shares lists; a public link works logged out until it is revoked', async ({ page, browser }) => {
   await signupAndOnboard(page, { type: 'Private', email: uniqueEmail('lists'), nickname: 'Pia' });
   // lists: create one, import a Takeout file, share the import by link
-  await page.getByRole('button', { name: 'My lists' }).click();
+  await page.getByRole('link', { name: 'All my lists' }).click();
   await expect(page).toHaveURL(/\/lists$/);
   await fill(page, 'List name', 'Rainy day');
   await page.getByRole('button', { name: 'Create list' }).click();

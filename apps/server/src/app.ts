@@ -31,6 +31,7 @@ import { documentRoutes, storageFromConfig } from './modules/documents/index.ts'
 import { embedRoutes } from './modules/embed/index.ts';
 import { guestRoutes } from './modules/guests/index.ts';
 import { publicWidgetRoutes, widgetRoutes } from './modules/widgets/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { errorsPlugin } from './platform/http/errors.ts';
 import { drainPlugin, shutdownPlan } from './platform/http/drain.ts';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicWidgetRoutes, { db });
   await app.register(analyticsRoutes, { db });
   await app.register(guestRoutes, { db, publicUrl: config.PUBLIC_URL });
+  await app.register(dashboardRoutes, { db });
   await app.register(embedRoutes, {
     db,
     root: deps.embedRoot ?? config.EMBED_DIST,

@@ -52,7 +52,16 @@ async function world(n: number) {
   }
   const guest = ok(await req(t.app, 'GET', '/api/guestapp', { token: biz.token }), 'guest app').json();
   ok(await req(t.app, 'POST', '/api/guestapp', { token: biz.token, body: { enabled: true, widgetIds } }), 'guest app update');
-  return { user, listId, placeIds, link, publicWidget, guestApp: guest.publicId as string };
+  for (const event of ['view', 'like', 'click']) {
+    const counted = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/widget/${publicWidget}/event`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ event }),
+    });
+    expect(counted.statusCode, `${event} event`).toBe(204);
+  }
+  return { user, biz, listId, placeIds, link, publicWidget, guestApp: guest.publicId as string };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -70,6 +79,7 @@ const ROUTES: Record<string, (w: World) => Promise<Res>> = {
   'session user': (w) => req(t.app, 'GET', '/api/session/user', { token: w.user.token }),
   'public widget': (w) => t.app.inject({ method: 'GET', url: `/api/public/widget/${w.publicWidget}?lang=de` }),
   'guest app': (w) => t.app.inject({ method: 'GET', url: `/api/public/guest-app/${w.guestApp}` }),
+  'business dashboard': (w) => req(t.app, 'GET', '/api/dashboard/business', { token: w.biz.token }),
 };
 
 describe('read routes', () => {
@@ -99,6 +109,16 @@ describe('read routes', () => {
     expect((await ROUTES['liked places'](large)).json().total).toBe(24);
     expect((await ROUTES.catalogue(large)).json().total).toBe(24);
     expect((await ROUTES['place detail'](large)).json().pictures).toHaveLength(1);
+    // my lists carry a cover each: the first place with a picture, none for an empty list
+    const mine = (await ROUTES['my lists'](large)).json().list as {
+      id: number;
+      cover: { placeId: number; thumbUrl: string | null } | null;
+    }[];
+    expect(mine.find((l) => l.id === large.listId)?.cover).toMatchObject({ placeId: large.placeIds[0], thumbUrl: expect.any(String) });
+    expect(mine.filter((l) => l.cover === null)).toHaveLength(23);
+    const biz = (await ROUTES['business dashboard'](large)).json();
+    expect(biz.widgets).toHaveLength(3);
+    expect(biz.totals.view.thisWeek).toBe(1);
   });
 });
 

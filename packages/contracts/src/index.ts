@@ -14,6 +14,7 @@ export * from './export.ts';
 export * from './places.ts';
 export * from './likes.ts';
 export * from './lists.ts';
+export * from './dashboard.ts';
 export * from './documents.ts';
 export * from './widgets-public.ts';
 export * from './widgets.ts';

@@ -65,6 +65,17 @@ export const ListViewSchema = z.object({
 });
 export type ListView = z.infer<typeof ListViewSchema>;
 
+/**
+ * GET /api/list/mine: a list's cover — the first place of the list (by position) that has a
+ * picture the owner may see, else the first place (its generated cover, `GET /api/place/{id}/cover.svg`).
+ * `thumbUrl` is that picture's thumbnail (null: use the cover); `public` when the image can be
+ * read without a login (an `<img src>` sends no token). Null for an empty list.
+ */
+export const ListCoverSchema = z.object({ placeId: z.number().int(), thumbUrl: z.string().nullable(), public: z.boolean() });
+export type ListCover = z.infer<typeof ListCoverSchema>;
+export const MyListViewSchema = ListViewSchema.extend({ cover: ListCoverSchema.nullable() });
+export type MyListView = z.infer<typeof MyListViewSchema>;
+
 /** An item of a list: the place (with its distance) and the owner's note. */
 export const ListItemSchema = z.object({
   id: z.number().int(),

@@ -17,6 +17,7 @@ import {
   listResponseSchema,
   ListUpdateSchema,
   ListViewSchema,
+  MyListViewSchema,
   ObjectionableSchema,
   OkSchema,
   requiredText,
@@ -76,7 +77,8 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   for (const type of LIST_TYPES) {
     // "mine" is read on every visit of the lists page: per user, dropped by their writes and likes, a
-    // place's change (a deleted place leaves the counts) and account-wide changes. "shared" and
+    // place's change (a deleted place leaves the counts; a picture added, removed or made private
+    // changes a cover) and account-wide changes. "shared" and
     // "public" change with other users' writes no event names for the reader; they are read anew.
     const cache: RouteCache | undefined =
       type === 'mine'
@@ -88,8 +90,11 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         : undefined;
     app.get(
       `/api/list/${type}`,
-      { schema: { response: { 200: listResponseSchema(ListViewSchema) }, tags }, config: { ...auth, cache } },
-      async (req) => svc.summaries(type, req.query, req.user!),
+      {
+        schema: { response: { 200: listResponseSchema(type === 'mine' ? MyListViewSchema : ListViewSchema) }, tags },
+        config: { ...auth, cache },
+      },
+      async (req) => (type === 'mine' ? svc.mine(req.query, req.user!) : svc.summaries(type, req.query, req.user!)),
     );
   }
 

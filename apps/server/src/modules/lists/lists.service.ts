@@ -18,9 +18,11 @@ import {
   type ListType,
   type ListUpdate,
   type ListView,
+  type MyListView,
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { listItems, lists, objectionableReports, places, users } from '../../platform/db/schema/index.ts';
+import { documents, listItems, lists, objectionableReports, places, users } from '../../platform/db/schema/index.ts';
+import { fileUrl, thumbUrl } from '../documents/index.ts';
 import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, totalOfPage } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserActor } from '../../platform/actor/actor.ts';
@@ -222,6 +224,50 @@ export function listsService(db: Db) {
     if (!rows[0]) throw new AppError(ErrorKey.placeNotFound, 404);
   }
 
+  /**
+   * The cover of each list: its first item (by position) whose place has a picture the viewer may
+   * see (public or their own upload; the oldest), else its first item. One statement for all lists.
+   */
+  async function coversOf(listIds: readonly number[], viewerId: number): Promise<Map<number, NonNullable<MyListView['cover']>>> {
+    const covers = new Map<number, NonNullable<MyListView['cover']>>();
+    if (listIds.length === 0) return covers;
+    const res = (await db.execute(sql`
+      select distinct on (li.list_id)
+        li.list_id as "listId", p.id as "placeId", p.visibility as "placeVisibility",
+        d.id as "docId", d.sha256, d.thumb_key as "thumbKey", d.visibility as "docVisibility"
+      from ${listItems} li
+      join ${places} p on p.id = li.place_id
+      left join lateral (
+        select x.id, x.sha256, x.thumb_key, x.visibility from ${documents} x
+        where x.entity_type = 'place' and x.entity_id = p.id and (x.visibility = ${Visibility.all} or x.owner_id = ${viewerId})
+        order by x.id limit 1
+      ) d on true
+      where li.list_id in (${sql.join(
+        listIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by li.list_id, (d.id is null), li.position, li.id`)) as unknown as {
+      rows: {
+        listId: number;
+        placeId: number;
+        placeVisibility: number;
+        docId: number | null;
+        sha256: string | null;
+        thumbKey: string | null;
+        docVisibility: number | null;
+      }[];
+    };
+    for (const r of res.rows) {
+      const doc = r.docId !== null && r.sha256 !== null ? { id: Number(r.docId), sha256: r.sha256 } : null;
+      covers.set(Number(r.listId), {
+        placeId: Number(r.placeId),
+        thumbUrl: doc ? (r.thumbKey ? thumbUrl(doc) : fileUrl(doc)) : null,
+        public: Number(r.placeVisibility) === Visibility.all && (doc === null || Number(r.docVisibility) === Visibility.all),
+      });
+    }
+    return covers;
+  }
+
   return {
     view,
     refusal,
@@ -273,6 +319,19 @@ export function listsService(db: Db) {
         return c.n;
       });
       return { list: rows.map((r) => toListView(r as ListRow, user.id)), total, pageIndex: q.pageIndex, pageSize: q.pageSize };
+    },
+
+    /**
+     * GET /api/list/mine: the caller's lists, each with its cover (ListCoverSchema): one more
+     * statement for the whole page, never one per list.
+     */
+    async mine(query: unknown, user: UserActor): Promise<ListResponse<MyListView>> {
+      const page = await this.summaries('mine', query, user);
+      const covers = await coversOf(
+        page.list.map((l) => l.id),
+        user.id,
+      );
+      return { ...page, list: page.list.map((l) => ({ ...l, cover: covers.get(l.id) ?? null })) };
     },
 
     /** GET /api/list/{id}: a list the caller may read, with a page of its items. */

@@ -143,9 +143,15 @@ describe('marked places (widget-marked-mylike)', () => {
     ]);
   });
 
-  it('the dashboard offers my places, the map and my lists', async () => {
+  it('the dashboard links my places, the map and my lists', async () => {
     loggedIn();
+    server.use(
+      http.get('/api/like/default', () => page([liked(place(1, 'Near', 420))])),
+      http.get('/api/list/mine', () => page([])),
+      http.get('/api/place/list', () => page([])),
+    );
     renderApp('/dashboard');
-    for (const name of ['My places', 'Map', 'My lists']) expect(await screen.findByRole('button', { name })).toBeInTheDocument();
+    const links = { 'All my places': '/widget-marked-mylike', Map: '/widget-marked-mylike-map', 'All my lists': '/lists' };
+    for (const [name, href] of Object.entries(links)) expect(await screen.findByRole('link', { name })).toHaveAttribute('href', href);
   });
 });

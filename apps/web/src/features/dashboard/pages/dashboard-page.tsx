@@ -1,46 +1,63 @@
-import { useTranslation } from '../../../lib/translator';
-import { Icon } from '../../../components/icon';
+import { AccountType } from '@spotlist/contracts';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { accountTypeLabelKey } from '../../../lib/account-types';
-import { useAppMenu } from '../../../lib/app-menu';
 import { useAuth } from '../../../lib/auth';
+import { withQueryClient } from '../../../lib/query-client';
+import { useTranslation } from '../../../lib/translator';
+import { useLocation } from '../../../lib/use-location';
+import { useBusinessDashboard } from '../api/dashboard-queries';
+import { GuestAppCard, NextSteps, WeekStats, WidgetsCard } from '../components/business-sections';
+import { Discover, MyLists, NearYou, Recently } from '../components/personal-sections';
+import '../dashboard.css';
 
-/** Entries that make no sense as dashboard entry points. */
-const NOT_ENTRY_POINTS = new Set(['dashboard', 'logout']);
+/** A private user's or blogger's first page: their places near them, lists, latest activity, places to discover. */
+function PersonalDashboard() {
+  const location = useLocation();
+  return (
+    <div className="dashboard-grid">
+      <NearYou location={location} />
+      <MyLists />
+      <Recently location={location} />
+      <Discover location={location} />
+    </div>
+  );
+}
+
+/** A business's first page: this week's numbers, its widgets, the guest app and what is left to set up. */
+function BusinessDashboardView() {
+  const { user } = useAuth();
+  const query = useBusinessDashboard(true);
+  if (!user) return null;
+  return (
+    <div className="dashboard-grid">
+      <NextSteps user={user} data={query.data} />
+      <WeekStats query={query} data={query.data} />
+      <WidgetsCard user={user} query={query} data={query.data} />
+      <GuestAppCard user={user} query={query} data={query.data} />
+    </div>
+  );
+}
 
 /**
- * The greeting, the account type and entry points to what exists: the menu's entries for this
- * user (app/menu.ts decides, the dashboard only lists them).
+ * DashboardPage (SPEC §2): the greeting and what each account type looks at first (the menu
+ * holds the way to every page; each section links to its own full page).
  */
-export default function DashboardPage() {
+function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const entries = useAppMenu().filter((item) => !NOT_ENTRY_POINTS.has(item.id));
   return (
-    <PageLayout title={t('DASHBOARD.TITLE')}>
+    <PageLayout title={t('DASHBOARD.TITLE')} narrow={false}>
       {user && (
         <>
           <h1>{t('DASHBOARD.GREETING', { name: user.nickname.value || user.email })}</h1>
-          <p>
+          <p className="form-hint">
             {t('DASHBOARD.ACCOUNT_TYPE')}: <strong>{t(accountTypeLabelKey(user.accountType.id))}</strong>
           </p>
+          {user.accountType.id === AccountType.business ? <BusinessDashboardView /> : <PersonalDashboard />}
         </>
-      )}
-      {entries.length > 0 && (
-        <section aria-labelledby="dashboard-entries">
-          <h2 id="dashboard-entries">{t('DASHBOARD.ENTRIES')}</h2>
-          <ul className="entry-list">
-            {entries.map((item) => (
-              <li key={item.id}>
-                <button type="button" className="entry-button" onClick={item.select}>
-                  <Icon icon={item.icon} />
-                  <span>{t(item.titleKey)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
       )}
     </PageLayout>
   );
 }
+
+export default withQueryClient(DashboardPage);
