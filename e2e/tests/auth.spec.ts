@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, menu, shot, signup, uniqueEmail } from './support';
+import { login, menu, shot, signup, skipIntro, uniqueEmail } from './support';
 
 test('the login, signup and password reset forms run without breaking the content security policy', async ({ page }) => {
   const violations: string[] = [];
@@ -39,6 +39,8 @@ test('a private user signs up, completes onboarding, logs out and back in', asyn
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
   await shot(page, 'onboarding');
   await page.getByRole('button', { name: 'Save and continue' }).click();
+  // the intro once after onboarding (its own test below)
+  await skipIntro(page);
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Hello, Robin!' })).toBeVisible();
@@ -64,15 +66,68 @@ test('a business must pick an industry during onboarding', async ({ page }) => {
   await shot(page, 'onboarding-business-industry-required');
   await page.getByLabel('Industry').selectOption({ label: 'Hospitality' });
   await page.getByRole('button', { name: 'Save and continue' }).click();
+  // the intro of a business account
+  await expect(page).toHaveURL(/\/intro$/);
+  await expect(page.getByRole('group', { name: 'Your business profile' })).toBeVisible();
+  await skipIntro(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Hello, Hotel Am See!' })).toBeVisible();
 });
+
+// SPEC §2 intro: right after onboarding, once; then from the menu. Screenshots at phone and desktop width.
+for (const size of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const) {
+  test.describe(`at ${size.name} width (${size.width} px)`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('the intro shows once after onboarding with its slides, and Get started leads on', async ({ page }) => {
+      await signup(page, { type: 'Blogger', email: uniqueEmail(`intro-${size.name}`), nickname: 'Lena' });
+      await expect(page).toHaveURL(/\/onboarding$/);
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await expect(page).toHaveURL(/\/intro$/);
+
+      const track = page.getByRole('region', { name: 'What you can do with Spotlist' });
+      // only the current slide is exposed (the others are aria-hidden)
+      const slide = (name: string) => track.getByRole('group', { name });
+      const dot = (n: number) => page.getByRole('button', { name: `Slide ${n} of 4`, exact: true });
+      await expect(slide('Collect your finds')).toBeInViewport({ ratio: 0.9 });
+      await expect(page.getByRole('button', { name: /^Slide \d of 4$/ })).toHaveCount(4);
+      await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+      await shot(page, `intro-first-${size.name}`);
+
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await expect(slide('Your blogger profile')).toBeInViewport({ ratio: 0.9 });
+      await expect(dot(2)).toHaveAttribute('aria-current', 'true');
+      await track.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(slide('Public lists for your readers')).toBeInViewport({ ratio: 0.9 });
+      // where a swipe ends: the track scrolled (snapped) to the last slide makes it the current one
+      await track.evaluate((el) => el.scrollTo({ left: el.clientWidth * 3, behavior: 'instant' }));
+      await expect(dot(4)).toHaveAttribute('aria-current', 'true');
+      await expect(slide('Bring your places along')).toBeInViewport({ ratio: 0.9 });
+      await expect(page.getByRole('button', { name: 'Skip', exact: true })).toHaveCount(0);
+      await shot(page, `intro-last-${size.name}`);
+
+      await page.getByRole('button', { name: 'Get started', exact: true }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+
+      // once: later it is a menu entry, and from there it goes back to the dashboard
+      await menu(page, 'Introduction');
+      await expect(page).toHaveURL(/\/intro$/);
+      await expect(slide('Collect your finds')).toBeInViewport({ ratio: 0.9 });
+      await page.getByRole('button', { name: 'Skip', exact: true }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+    });
+  });
+}
 
 test('a guarded page opened while logged out is shown after login', async ({ page }) => {
   const email = uniqueEmail('guard');
   await signup(page, { type: 'Private', email, nickname: 'Kim' });
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await skipIntro(page);
   await menu(page, 'Log out');
   await expect(page).toHaveURL(/\/login$/);
 

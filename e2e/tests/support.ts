@@ -66,7 +66,14 @@ export async function menu(page: Page, entry: string) {
   await item.click();
 }
 
-/** Signs up and completes onboarding (a business picks `industry`); ends on the dashboard. */
+/** After onboarding a new user sees the intro once (SPEC §2 intro): skip it; ends on `next` (the dashboard). */
+export async function skipIntro(page: Page, next: RegExp = /\/dashboard$/) {
+  await page.waitForURL(/\/intro$/);
+  await page.getByRole('button', { name: 'Skip', exact: true }).click();
+  await page.waitForURL(next);
+}
+
+/** Signs up and completes onboarding (a business picks `industry`) and skips the intro; ends on the dashboard. */
 export async function signupAndOnboard(
   page: Page,
   opts: { type: 'Private' | 'Business' | 'Blogger'; email: string; nickname: string; industry?: string },
@@ -75,7 +82,7 @@ export async function signupAndOnboard(
   await page.waitForURL(/\/onboarding$/);
   if (opts.industry) await page.getByLabel('Industry').selectOption({ label: opts.industry });
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await page.waitForURL(/\/dashboard$/);
+  await skipIntro(page);
 }
 
 /** A date `years` years before today as yyyy-MM-dd (UTC, as the server's birthday rule). */

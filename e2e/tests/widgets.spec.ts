@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { startEmbedHost } from './support-embed';
-import { login, menu, PASSWORD, shot, signupAndOnboard, uniqueEmail } from './support';
+import { login, menu, PASSWORD, shot, signupAndOnboard, skipIntro, uniqueEmail } from './support';
 
 /**
  * Issue 6 end to end: a business with both widget flags builds a widget (three POIs, a picture),
@@ -173,7 +173,7 @@ test('a business builds, previews and embeds a widget; visitors and guests like 
   expect((await claim).status()).toBe(200);
   await guest.waitForURL(/\/onboarding$/);
   await guest.getByRole('button', { name: 'Save and continue' }).click();
-  await guest.waitForURL(/\/dashboard$/);
+  await skipIntro(guest);
   await menu(guest, 'My places');
   const liked = guest.getByRole('list', { name: /liked places/i });
   await expect(liked.getByText(PLACES[0], { exact: true })).toBeVisible();

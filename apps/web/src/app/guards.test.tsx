@@ -27,7 +27,7 @@ describe('guards (SPEC §2)', () => {
     expect(session.getJson(STORAGE_KEYS.guardedPage)).toEqual({ pathname: '/dashboard', search: '?tab=2' });
   });
 
-  it('restores the remembered page after login; an unfilled profile goes by onboarding and comes back to it', async () => {
+  it('restores the remembered page after login; an unfilled profile goes by onboarding (and the intro) and comes back to it', async () => {
     const user = userEvent.setup();
     setXsrfCookie();
     server.use(
@@ -44,6 +44,9 @@ describe('guards (SPEC §2)', () => {
     // the guarded page first (SPEC §2), then onboarding, which the profile needs before anything else
     await waitFor(() => expect(currentLocation()).toBe('/onboarding'));
     await user.click(await screen.findByRole('button', { name: 'Save and continue' }));
+    // the intro once after onboarding; it goes on to the remembered page
+    await waitFor(() => expect(currentLocation()).toBe('/intro'));
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
     await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=2'));
     expect(await screen.findByRole('heading', { name: 'Hello, Anna!' })).toBeInTheDocument();
     expect(session.get(STORAGE_KEYS.guardedPage)).toBeNull();

@@ -19,7 +19,7 @@ export interface MenuEntry {
    * The entry's icon. Entries whose page is not built yet carry none (each costs the first bundle,
    * docs/decisions/0012); the change that builds the page adds it (menu.test.ts checks visible ones).
    * Suggested: aiContentAssistant chatbubblesOutline, overlay-manager layersOutline, gps-tracking
-   * carOutline, intro bookOutline (or a short path like the icons below).
+   * carOutline (or a short path like the icons below).
    */
   icon?: string;
   /** The route id (= route segment, SPEC §2) of the page the entry opens. */
@@ -50,6 +50,7 @@ const MAP_ICON = path('M48 128 192 64l128 64 144-64v320l-144 64-128-64-144 64zM1
 const LISTS_ICON = path('M128 64h256v384l-128-96-128 96z');
 const WIDGET_ICON = path('M80 80h128v128H80zM304 80h128v128H304zM80 304h128v128H80zM304 304h128v128H304z');
 const WIDGET_LIST_ICON = path('M160 144h288M160 256h288M160 368h288M80 144h0M80 256h0M80 368h0');
+const INTRO_ICON = path('M256 160c16-64 76-96 208-96v320c-128 0-178 26-208 64-30-38-80-64-208-64V64c132 0 192 32 208 96zM256 160v288');
 const GUEST_ICON = path(
   'M192 240a64 64 0 1 0 0-128 64 64 0 0 0 0 128zM48 416c0-72 64-112 144-112s144 40 144 112zM352 240a56 56 0 1 0 0-112M384 304c48 8 80 48 80 112h-64',
 );
@@ -67,7 +68,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'gps-tracking', titleKey: 'MENU.GPS_TRACKING', page: 'gps-tracking', flag: 'gpstrackingactivated' },
   { id: 'profile', titleKey: 'MENU.PROFILE', icon: PROFILE_ICON, page: 'profile' },
   { id: 'settings', titleKey: 'MENU.SETTINGS', icon: SETTINGS_ICON, page: 'settings' },
-  { id: 'intro', titleKey: 'MENU.INTRO', page: 'intro' },
+  { id: 'intro', titleKey: 'MENU.INTRO', icon: INTRO_ICON, page: 'intro' },
   { id: 'help', titleKey: 'MENU.HELP', icon: HELP_ICON, action: 'help' },
   { id: 'logout', titleKey: 'MENU.LOGOUT', icon: logOutOutline, action: 'logout' },
 ];

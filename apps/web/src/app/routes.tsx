@@ -10,7 +10,7 @@ import { lazyPage } from './lazy-page';
 /**
  * The one route table (SPEC §2). Every page is lazy-loaded. `id` is the route segment of the
  * spec; menu entries (app/menu.ts) refer to it, and an entry whose page is not listed here is
- * not shown. Pages of later issues (intro, the feature pages) are added here.
+ * not shown. Pages of later issues (the feature pages) are added here.
  */
 export interface AppRoute {
   id: string;
@@ -40,6 +40,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'user',
     Page: lazyPage(() => import('../features/dashboard/pages/dashboard-page')),
   },
+  { id: 'intro', path: '/intro', access: 'user', Page: lazyPage(() => import('../features/intro/pages/intro-page')) },
   { id: 'profile', path: PATHS.profile, access: 'user', Page: lazyPage(() => import('../features/profile/pages/profile-page')) },
   { id: 'settings', path: PATHS.settings, access: 'user', Page: lazyPage(() => import('../features/settings/pages/settings-page')) },
   {

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   cookieNotice: 'spotlist.cookieNoticeDismissed',
   /** SPEC §2: the guarded page a logged-out visitor asked for (restored after login). */
   guardedPage: 'spotlist.guardedPage',
+  /** SPEC §2 intro: set once the user has gone through it after onboarding; + the user id. */
+  introSeen: 'spotlist.introSeen.',
   /** SPEC §3: the user's settings (GET /api/setting/), cached locally; cleared with the user. */
   userSettings: 'UserSettings',
 } as const;

@@ -53,7 +53,19 @@ describe('header, menu and footer (SPEC §2)', () => {
       within(menu)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Dashboard', 'Guest app', 'My places', 'Map', 'My lists', 'Classic widget', 'Profile', 'Settings', 'Help', 'Log out']);
+    ).toEqual([
+      'Dashboard',
+      'Guest app',
+      'My places',
+      'Map',
+      'My lists',
+      'Classic widget',
+      'Profile',
+      'Settings',
+      'Introduction',
+      'Help',
+      'Log out',
+    ]);
     expect(within(menu).getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(document.querySelector('ion-menu')).toHaveProperty('disabled', false);
   });

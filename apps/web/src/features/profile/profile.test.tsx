@@ -23,7 +23,7 @@ const industryList = [
 ];
 
 describe('onboarding page', () => {
-  it('makes a business pick an industry (hasId), then saves and goes to the dashboard', async () => {
+  it('makes a business pick an industry (hasId), then saves and goes to the intro (the first time)', async () => {
     loggedInAs({ accountType: { id: 2 }, profileFilled: false, nickname: { value: 'Shop' } });
     let body: Onboarding | undefined;
     server.use(
@@ -49,7 +49,7 @@ describe('onboarding page', () => {
     await user.selectOptions(select, 'Tours');
     await waitFor(() => expect(screen.queryByText('Please choose an entry from the list.')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    await waitFor(() => expect(currentLocation()).toBe('/intro'));
     expect(body).toEqual({ email: 'anna@example.com', nickname: { value: 'Shop' }, accountType: { id: 2 }, industry2: { id: 3 } });
     expect(authStore.getState().user?.profileFilled).toBe(true);
   });
@@ -87,7 +87,7 @@ describe('onboarding page', () => {
     expect(screen.queryByRole('combobox', { name: 'Industry' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Nickname'), 'Anna');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    await waitFor(() => expect(currentLocation()).toBe('/intro'));
     expect(body).toEqual({ email: 'anna@example.com', nickname: { value: 'Anna' }, accountType: { id: 1 }, industry2: null });
   });
 });
@@ -109,7 +109,7 @@ describe('onboarding asks nothing twice', () => {
     expect(screen.queryByLabelText('E-mail')).toBeNull();
     expect(screen.queryByLabelText('Nickname')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    await waitFor(() => expect(currentLocation()).toBe('/intro'));
     expect(body).toEqual({ email: 'anna@example.com', nickname: { value: 'Pia' }, accountType: { id: 1 }, industry2: null });
   });
 

@@ -154,10 +154,25 @@ describe('menu and flags', () => {
   it.each([
     [
       { widgetv1activated: true, hasGuest: true },
-      ['Dashboard', 'Guest app', 'My places', 'Map', 'My lists', 'Classic widget', 'Profile', 'Settings', 'Help', 'Log out'],
+      [
+        'Dashboard',
+        'Guest app',
+        'My places',
+        'Map',
+        'My lists',
+        'Classic widget',
+        'Profile',
+        'Settings',
+        'Introduction',
+        'Help',
+        'Log out',
+      ],
     ],
-    [{ widgetv2activated: true }, ['Dashboard', 'My places', 'Map', 'My lists', 'My widgets', 'Profile', 'Settings', 'Help', 'Log out']],
-    [{}, ['Dashboard', 'My places', 'Map', 'My lists', 'Profile', 'Settings', 'Help', 'Log out']],
+    [
+      { widgetv2activated: true },
+      ['Dashboard', 'My places', 'Map', 'My lists', 'My widgets', 'Profile', 'Settings', 'Introduction', 'Help', 'Log out'],
+    ],
+    [{}, ['Dashboard', 'My places', 'Map', 'My lists', 'Profile', 'Settings', 'Introduction', 'Help', 'Log out']],
   ])('shows the widget, widget list and guest app entries by the flags %o', async (flags, entries) => {
     loggedIn(flags);
     renderApp('/dashboard');

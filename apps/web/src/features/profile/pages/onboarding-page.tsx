@@ -8,8 +8,12 @@ import { PageLayout } from '../../../components/layout/page-layout';
 import { accountTypeLabelKey } from '../../../lib/account-types';
 import { postLoginPath, useAuth } from '../../../lib/auth';
 import { useAppNavigate } from '../../../lib/navigation';
+import { local, STORAGE_KEYS } from '../../../lib/storage';
 import { useUpdateProfile } from '../api/update-profile';
 import type { IndustrySelectField } from '../components/industry-select';
+
+/** The intro's route (app/routes.tsx), shown once after onboarding. */
+const INTRO_PATH = '/intro';
 
 /** Only businesses choose an industry: its list (and react-query) load when needed. */
 const IndustrySelect = lazy(() => import('../components/industry-select')) as unknown as typeof IndustrySelectField;
@@ -28,7 +32,8 @@ const FEATURE_KEYS: Record<UserFlag, string> = {
  * The required part of the profile (SPEC §5): e-mail, nickname and, for a business, an industry
  * (validated by the contracts' OnboardingSchema: hasId). Only what is missing (or refused) is asked:
  * the e-mail and the nickname typed at signup are not asked again. A business learns which feature
- * pages an administrator has switched on and how to ask for the others. Saving goes to the dashboard.
+ * pages an administrator has switched on and how to ask for the others. Saving goes to the intro the
+ * first time (per user and device); the intro then goes on where onboarding would have gone.
  */
 export default function OnboardingPage() {
   const { t } = useTranslation();
@@ -63,8 +68,9 @@ function OnboardingForm({ user }: { user: User }) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const saved = await update.run(isBusiness ? values : { ...values, industry2: null });
-      // the page that sent the user here, else the dashboard
-      navigate(postLoginPath(saved), 'root');
+      // the intro once (it goes on to the page that sent the user here), else that page or the dashboard
+      const introSeen = local.get(`${STORAGE_KEYS.introSeen}${saved.id}`) !== null;
+      navigate(introSeen ? postLoginPath(saved) : INTRO_PATH, 'root');
     } catch {
       // the shell shows the error toast (SPEC §8)
     }
