@@ -363,9 +363,19 @@ async function main() {
   let coldStart;
   if (args['skip-cold-start']) coldStart = { skipped: true, reason: '--skip-cold-start' };
   else {
-    log('Cold start (PGlite, empty DATA_DIR, then reopen) …');
-    coldStart = await measureColdStart({ track: (fn) => cleanups.push(fn) });
-    log(coldStart.error ? `  failed: ${coldStart.error}` : `  ${coldStart.firstStartMs} ms, reopen ${coldStart.reopenMs} ms`);
+    log('Cold start (PGlite, empty DATA_DIR, then reopen, then after kill -9; a PostgreSQL restart) …');
+    const startDb = await createDatabase().catch(() => null);
+    if (startDb) cleanups.push(() => startDb.drop());
+    try {
+      coldStart = await measureColdStart({ track: (fn) => cleanups.push(fn), postgres: startDb });
+    } finally {
+      await startDb?.drop().catch(() => undefined);
+    }
+    log(
+      coldStart.error
+        ? `  failed: ${coldStart.error}`
+        : `  ${coldStart.firstStartMs} ms, reopen ${coldStart.reopenMs} ms, after kill -9 ${coldStart.afterKillMs} ms, PostgreSQL restart ${coldStart.postgresRestartMs ?? '–'} ms`,
+    );
   }
 
   const report = {

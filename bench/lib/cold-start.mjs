@@ -1,6 +1,8 @@
 // Cold start of the built server on the embedded database (PGlite), the way a person trying
 // Spotlist meets it: spawn → first successful GET /api/api/info. First on an empty DATA_DIR
-// (creates, migrates and seeds the database), then again on the same folder (reopen).
+// (creates, migrates and seeds the database), then again on the same folder (reopen), then once
+// more after that server was killed with SIGKILL (the folder as a crash leaves it); and, when a
+// PostgreSQL is given, a restart on an existing, migrated database.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -11,7 +13,7 @@ import { cleanEnv, freePort, ROOT, SERVER_MAIN, SPOTLIST_READY, stop } from './p
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const POLL_MS = 20;
 
-async function timeOneStart(dataDir, port, timeoutMs, track) {
+async function timeOneStart(dataDir, port, timeoutMs, track, { databaseUrl, kill = false } = {}) {
   const env = cleanEnv({
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -19,6 +21,7 @@ async function timeOneStart(dataDir, port, timeoutMs, track) {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     ADMIN_PASSWORD: 'bench-admin-password-1',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const t0 = performance.now();
   // The same command line as `npm start` (scripts/start.mjs) uses.
@@ -41,7 +44,11 @@ async function timeOneStart(dataDir, port, timeoutMs, track) {
     }
     ms = Math.round(performance.now() - t0);
   } finally {
-    await stop(child, 15_000);
+    if (kill && child.exitCode === null) {
+      // as a crash leaves the folder: no shutdown, the OS releases the lock
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+    } else await stop(child, 15_000);
   }
   // Read after exit, so the ready line is in even when the first answer came before it was printed.
   const ready = output.match(SPOTLIST_READY);
@@ -52,12 +59,26 @@ async function timeOneStart(dataDir, port, timeoutMs, track) {
  * Returns { firstStartMs, reopenMs, … } (null figures and an error when a start fails).
  * `track(fn)` registers a cleanup for Ctrl-C (stopping a server, removing the folder).
  */
-export async function measureColdStart({ timeoutMs = 60_000, track = () => {} } = {}) {
+export async function measureColdStart({ timeoutMs = 60_000, track = () => {}, postgres = null } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `spotlist-bench-cold-${crypto.randomBytes(3).toString('hex')}-`));
   track(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   try {
     const first = await timeOneStart(dataDir, await freePort(), timeoutMs, track);
-    const second = await timeOneStart(dataDir, await freePort(), timeoutMs, track);
+    // the reopened server is killed with SIGKILL, so the next start meets a crashed folder
+    const second = await timeOneStart(dataDir, await freePort(), timeoutMs, track, { kill: true });
+    const afterKill = await timeOneStart(dataDir, await freePort(), timeoutMs, track);
+    let pg = null;
+    if (postgres) {
+      // the first start migrates the new database; the second is a restart on an existing one
+      const other = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-bench-cold-pg-'));
+      track(() => fs.rmSync(other, { recursive: true, force: true }));
+      try {
+        await timeOneStart(other, await freePort(), timeoutMs, track, { databaseUrl: postgres.url });
+        pg = await timeOneStart(other, await freePort(), timeoutMs, track, { databaseUrl: postgres.url });
+      } finally {
+        fs.rmSync(other, { recursive: true, force: true });
+      }
+    }
     return {
       database: 'PGlite (embedded, empty DATA_DIR)',
       pollIntervalMs: POLL_MS,
@@ -65,6 +86,10 @@ export async function measureColdStart({ timeoutMs = 60_000, track = () => {} } 
       firstStartServerReportedMs: first.serverReportedMs,
       reopenMs: second.ms,
       reopenServerReportedMs: second.serverReportedMs,
+      afterKillMs: afterKill.ms,
+      afterKillServerReportedMs: afterKill.serverReportedMs,
+      postgresRestartMs: pg?.ms ?? null,
+      postgresRestartServerReportedMs: pg?.serverReportedMs ?? null,
       error: null,
     };
   } catch (err) {

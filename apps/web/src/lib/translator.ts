@@ -72,8 +72,15 @@ const subscribe = (notify: () => void) => {
 };
 const currentVersion = () => version;
 
-/** `t` and the translator; a component re-renders (with a new `t`) when the language or the messages change. */
+/**
+ * `t` and the translator. A component re-renders when the language or the messages change; `t`
+ * itself changes with the language only (as react-i18next's does), so effects and memos that
+ * depend on it run again for a new language, not each time remote texts are merged in.
+ */
 export function useTranslation(): { t: TFunction; i18n: typeof i18next } {
-  const seen = useSyncExternalStore(subscribe, currentVersion, currentVersion);
-  return useMemo(() => ({ t: (key: string, options?: TOptions) => i18next.t(key, options), i18n: i18next, seen }), [seen]);
+  useSyncExternalStore(subscribe, currentVersion, currentVersion);
+  const lang = i18next.language;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function per language, on purpose
+  const t = useMemo<TFunction>(() => (key, options) => i18next.t(key, options), [lang]);
+  return useMemo(() => ({ t, i18n: i18next }), [t]);
 }

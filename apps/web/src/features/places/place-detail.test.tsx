@@ -46,6 +46,8 @@ function loggedIn() {
   server.use(
     http.get('/api/session/user', () => HttpResponse.json(makeUser())),
     http.get('/api/like/default', () => page([])),
+    // "Add to a list": no lists unless a test says otherwise
+    http.get('/api/list/mine', () => page([])),
     http.get('/api/country/list2', () =>
       page([
         { id: 40, key: 'at', name: 'Austria', countrykey: 'AT' },
@@ -280,6 +282,42 @@ describe('place page (/place/:id)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(currentLocation()).toBe('/widget-marked-mylike'));
     expect(deletes).toBe(2);
+  });
+
+  it('shows the place on a map, adds it to one of my lists and shares its link', async () => {
+    loggedIn();
+    placeApi(() => place());
+    const added: unknown[] = [];
+    server.use(
+      http.get('/api/list/mine', () => page([makeListView({ id: 3, name: 'Rainy day' }), makeListView({ id: 4, name: 'Museums' })])),
+      http.post('/api/list/:id/items/add', async ({ params, request }) => {
+        added.push([Number(params.id), await request.json()]);
+        return HttpResponse.json({});
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/place/5');
+    await heading();
+    expect(await screen.findByRole('group', { name: 'Glyptothek on the map' })).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add' });
+    expect(add).toBeDisabled();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Choose a list' }), 'Museums');
+    await user.click(add);
+    expect(await screen.findByText('Added to Museums.')).toBeInTheDocument();
+    expect(added).toEqual([[4, { placeId: 5 }]]);
+    // no share sheet in this browser: the link is copied
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link copied.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${location.origin}/place/5`);
+  });
+
+  it('offers to make a list when there is none', async () => {
+    loggedIn();
+    placeApi(() => place());
+    server.use(http.get('/api/list/mine', () => page([])));
+    renderApp('/place/5');
+    expect(await screen.findByText('You have no lists yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New list' })).toHaveAttribute('href', '/lists');
   });
 
   it('says so when the place does not exist', async () => {

@@ -43,3 +43,29 @@ export function useReportPlace() {
       api.post(`/place/objectionable/${id}`, reason.trim() ? { reason: reason.trim() } : {}, { silent: true }),
   });
 }
+
+/** A list of the user's own (the choice of "Add to a list"). */
+export interface OwnList {
+  id: number;
+  name: string;
+}
+const isPage = (v: unknown): v is { list: OwnList[] } =>
+  typeof v === 'object' && v !== null && Array.isArray((v as { list?: unknown }).list);
+
+/** GET /api/list/mine?f.kind=list: the user's own lists, for "Add to a list" (the likes list is the Like button). */
+export const useOwnLists = () =>
+  useQuery({
+    queryKey: ['lists', 'mine', 'choice'],
+    queryFn: async () =>
+      (await api.get<{ list: OwnList[] }>('/list/mine', { query: { 'f.kind': 'list', 'p.s': 100 }, guard: isPage })).list,
+  });
+
+/** POST /api/list/{id}/items/add { placeId }: the place at the end of the list; the lists' answers are read again. */
+export function useAddToList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listId, placeId }: { listId: number; placeId: number }) =>
+      api.post(`/list/${listId}/items/add`, { placeId }, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'lists' }),
+  });
+}

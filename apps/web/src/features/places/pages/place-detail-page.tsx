@@ -1,7 +1,7 @@
 import '../place-pages.css';
 import type { AlertOptions } from '@ionic/core/components';
 import type { PlaceView } from '@spotlist/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../../components/app-link';
@@ -13,9 +13,12 @@ import { PLACE_PATHS } from '../../../lib/place-paths';
 import { useToggleLike } from '../../../lib/place-queries';
 import { withQueryClient } from '../../../lib/query-client';
 import { useLocation } from '../../../lib/use-location';
-import { useDeletePlace, usePlace, useReportPlace } from '../api/place';
+import { useAddToList, useDeletePlace, useOwnLists, usePlace, useReportPlace } from '../api/place';
 import { ACCESSIBILITY_KEYS, CATEGORY_KEYS, countryName } from '../components/place-labels';
 import { formatAddress } from '../../../lib/format';
+
+/** Leaflet and its CSS load with the map itself. */
+const PlaceMap = lazy(() => import('../../../components/place-map'));
 
 /** The contracts' ObjectionableSchema limit of a report's reason. */
 const REASON_MAX = 2000;
@@ -182,6 +185,7 @@ function Actions({ place }: { place: PlaceView }) {
         >
           {t(place.liked ? 'PLACES.UNLIKE' : 'PLACES.LIKE')}
         </button>
+        <ShareButton place={place} />
         {place.editable && (
           <>
             <AppLink to={PLACE_PATHS.editPlace(place.id)} className="app-button app-button-outline">
@@ -205,6 +209,94 @@ function Actions({ place }: { place: PlaceView }) {
         <p className={message.kind === 'status' ? 'form-success' : 'form-error'} role={message.kind}>
           {message.text}
         </p>
+      )}
+    </>
+  );
+}
+
+/** "Add to a list": one of the user's own lists, chosen from a menu; where there is none, a way to make one. */
+function AddToList({ place }: { place: PlaceView }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const lists = useOwnLists();
+  const add = useAddToList();
+  const [listId, setListId] = useState('');
+  const [message, setMessage] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null);
+  if (lists.isSuccess && lists.data.length === 0)
+    return (
+      <p className="form-hint">
+        {t('PLACE.NO_LISTS')} <AppLink to={PLACE_PATHS.lists}>{t('LISTS.CREATE')}</AppLink>
+      </p>
+    );
+  const chosen = lists.data?.find((l) => String(l.id) === listId);
+  const submit = async () => {
+    if (!chosen) return;
+    setMessage(null);
+    try {
+      await add.mutateAsync({ listId: chosen.id, placeId: place.id });
+      setMessage({ kind: 'status', text: t('PLACE.ADDED_TO', { name: chosen.name }) });
+    } catch (error) {
+      setMessage({ kind: 'alert', text: errorText(error) });
+    }
+  };
+  return (
+    <section className="form-section" aria-labelledby="place-add-to-list">
+      <h2 id="place-add-to-list">{t('PLACE.ADD_TO_LIST')}</h2>
+      <div className="button-row">
+        <label className="visually-hidden" htmlFor="place-list-choice">
+          {t('PLACE.CHOOSE_LIST')}
+        </label>
+        <select
+          id="place-list-choice"
+          className="app-select"
+          value={listId}
+          onChange={(e) => setListId(e.target.value)}
+          disabled={!lists.data}
+        >
+          <option value="">{t('PLACE.CHOOSE_LIST')}</option>
+          {lists.data?.map((l) => (
+            <option key={l.id} value={String(l.id)}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="app-button" disabled={!chosen || add.isPending} onClick={() => void submit()}>
+          {t('LISTS.ADD')}
+        </button>
+      </div>
+      {message && (
+        <p className={message.kind === 'status' ? 'form-success' : 'form-error'} role={message.kind}>
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Share: the system's share sheet where there is one (phones), else the link copied. */
+function ShareButton({ place }: { place: PlaceView }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const share = async () => {
+    const url = new URL(PLACE_PATHS.place(place.id), window.location.origin).toString();
+    if (typeof navigator.share === 'function') {
+      await navigator.share({ title: place.name, url }).catch(() => undefined);
+      return;
+    }
+    await navigator.clipboard?.writeText(url).then(
+      () => setCopied(true),
+      () => undefined,
+    );
+  };
+  return (
+    <>
+      <button type="button" className="app-button app-button-outline" onClick={() => void share()}>
+        {t('PLACE.SHARE')}
+      </button>
+      {copied && (
+        <span role="status" className="form-hint">
+          {t('LISTS.COPIED')}
+        </span>
       )}
     </>
   );
@@ -237,6 +329,13 @@ function Detail({ id }: { id: number }) {
       <Pictures place={place} />
       {place.description && <p className="place-description">{place.description}</p>}
       <Facts place={place} located={location !== null} />
+      {place.latitude !== null && place.longitude !== null && (
+        <div className="place-detail-map">
+          <Suspense fallback={<p className="form-hint">{t('COMMON.LOADING')}</p>}>
+            <PlaceMap places={[place]} center={null} label={t('PLACE.MAP', { name: place.name })} />
+          </Suspense>
+        </div>
+      )}
       {place.accessibility.length > 0 && (
         <section aria-labelledby="place-detail-accessibility">
           <h2 id="place-detail-accessibility">{t('PLACE.ACCESSIBILITY_LABEL')}</h2>
@@ -248,6 +347,7 @@ function Detail({ id }: { id: number }) {
         </section>
       )}
       <Actions place={place} />
+      <AddToList place={place} />
     </article>
   );
 }
