@@ -199,6 +199,16 @@ describe('menu and flags', () => {
 });
 
 describe('the widget (v1)', () => {
+  it('shows a POI without a picture with its drawn cover, in the editing language', async () => {
+    loggedIn({ widgetv1activated: true });
+    v1Widget();
+    renderApp('/widget');
+    await screen.findByRole('heading', { name: 'Hotel tips', level: 1 }, SLOW);
+    const rows = within(screen.getByRole('list', { name: 'Places in the widget' })).getAllByTestId('widget-poi');
+    const thumbs = rows.map((row) => row.querySelector('img.poi-thumb')?.getAttribute('src'));
+    expect(thumbs.every((src) => /^\/api\/place\/\d+\/cover\.svg\?lang=\w+$/.test(src ?? ''))).toBe(true);
+  });
+
   it('removes a POI (POST /api/widgetpoi/remove with its id)', async () => {
     loggedIn({ widgetv1activated: true });
     const calls = v1Widget();

@@ -6,6 +6,8 @@ import { TextInput } from '../../../components/text-input';
 import type { WidgetChange } from '../api/widgets';
 import { languageNameKey } from '../widget-paths';
 import { LanguageSwitch } from './language-switch';
+import { config } from '../../../lib/config';
+import { formatAddress } from '../../../lib/format';
 
 /** The picture upload (the upload client and queue) loads when a POI's picture is first changed. */
 const PoiPicture = lazy(() => import('./poi-picture'));
@@ -69,6 +71,7 @@ function PoiRow(props: {
   const { poi, index, count, lang, busy, move, change, onUploaded } = props;
   const { t } = useTranslation();
   const [open, setOpen] = useState<'texts' | 'picture' | null>(null);
+  const [coverFailed, setCoverFailed] = useState(false);
   const localName = poi.texts[lang as keyof typeof poi.texts]?.name;
   const name = localName || poi.place.name;
   const toggle = (part: 'texts' | 'picture') => setOpen((o) => (o === part ? null : part));
@@ -77,12 +80,23 @@ function PoiRow(props: {
       {createElement('ion-reorder', { 'aria-hidden': 'true', class: 'poi-handle' }, '≡')}
       {poi.picture ? (
         <img className="poi-thumb" src={poi.picture.urlThumb240} alt="" width={48} height={48} />
-      ) : (
+      ) : coverFailed ? (
         <span className="poi-thumb" />
+      ) : (
+        // the place's drawn cover (category colour and icon); a place only its owner may see has none without a login
+        <img
+          className="poi-thumb"
+          src={`${config.apiBase}/place/${poi.place.id}/cover.svg?lang=${encodeURIComponent(lang)}`}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+          onError={() => setCoverFailed(true)}
+        />
       )}
       <div>
         <strong>{name}</strong>
-        <span className="form-hint">{[poi.place.address, poi.place.city].filter(Boolean).join(', ')}</span>
+        <span className="form-hint">{formatAddress(poi.place.address, poi.place.city)}</span>
       </div>
       <span className="row-actions">
         <button
