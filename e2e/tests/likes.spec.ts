@@ -16,7 +16,10 @@ const metres = (text: string): number => {
 async function like(page: Page, query: string, name: string) {
   const search = page.getByLabel('Search places');
   await search.fill(query);
-  await page.getByRole('button', { name: `Like ${name}` }).click();
+  await page
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('button', { name: `Like ${name}` })
+    .click();
   await expect(page.getByRole('list', { name: 'Liked places' }).getByText(name, { exact: true })).toBeVisible();
 }
 

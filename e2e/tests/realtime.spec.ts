@@ -26,7 +26,8 @@ test("a like in one tab shows in the user's other tab at once, without a reload"
 
   await menu(first, 'My places');
   await first.getByLabel('Search places').fill('Viktualien');
-  await first.getByRole('button', { name: 'Like Viktualienmarkt' }).click();
+  // in the search results (the dashboard, kept under this page, offers the same place in Discover)
+  await first.getByRole('list', { name: 'Search results' }).getByRole('button', { name: 'Like Viktualienmarkt' }).click();
   await expect(first.getByRole('list', { name: 'Liked places' }).getByText('Viktualienmarkt', { exact: true })).toBeVisible();
 
   await expect(second.getByRole('list', { name: 'Liked places' }).getByText('Viktualienmarkt', { exact: true })).toBeVisible();
