@@ -5,36 +5,13 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { makeListView, makeUser, setXsrfCookie, storeLoggedInUser } from '../test/fixtures';
+import { makeListView, makeUser, setXsrfCookie, storeLoggedInUser, makePlaceView } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 import { server } from '../test/server';
 import { coverUrl, PlaceThumb, thumbSources } from './place-thumb';
 
-const place = (id: number, name: string, extra: Partial<PlaceView> = {}): PlaceView => ({
-  id,
-  name,
-  description: null,
-  latitude: 48.1,
-  longitude: 11.5,
-  needsLocation: false,
-  distance: -1,
-  address: null,
-  city: 'München',
-  country: 'DE',
-  category: 'museum',
-  website: null,
-  phone: null,
-  accessibility: [],
-  visibility: { id: 255 },
-  source: 'manual',
-  externalId: null,
-  creatorId: null,
-  editable: false,
-  liked: false,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  ...extra,
-});
+const place = (id: number, name: string, extra: Partial<PlaceView> = {}): PlaceView =>
+  makePlaceView({ id, name, category: 'museum', ...extra });
 const picture = (id: number) => ({ id, url: `/api/document/${id}/file?v=abc`, urlThumb240: `/api/document/${id}/thumb?v=abc` });
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240"><rect width="240" height="240" fill="#7e22ce"/></svg>';
 

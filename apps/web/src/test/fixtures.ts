@@ -1,7 +1,34 @@
-import type { ListView, User } from '@spotlist/contracts';
+import type { ListView, PlaceView, User } from '@spotlist/contracts';
 import type { StoredUser } from '../lib/auth-store';
 import { authStore } from '../lib/auth-store';
 import { local, STORAGE_KEYS } from '../lib/storage';
+
+/** A place as the API answers it (contracts PlaceViewSchema): a public catalogue sight in München; with overrides. */
+export function makePlaceView(overrides: Partial<PlaceView> & Pick<PlaceView, 'id' | 'name'>): PlaceView {
+  return {
+    description: null,
+    latitude: 48.1,
+    longitude: 11.5,
+    needsLocation: false,
+    distance: -1,
+    address: null,
+    city: 'München',
+    country: 'DE',
+    category: 'sight',
+    website: null,
+    phone: null,
+    accessibility: [],
+    visibility: { id: 255 },
+    source: 'manual',
+    externalId: null,
+    creatorId: null,
+    editable: false,
+    liked: false,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
 
 /** A list as the API returns it (contracts ListViewSchema): Anna's, editable, empty; with overrides. */
 export function makeListView(overrides: Partial<ListView> = {}): ListView {

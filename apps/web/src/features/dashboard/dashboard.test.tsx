@@ -4,35 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setKnownLocation } from '../../lib/geolocation';
-import { makeListView, makeUser, setXsrfCookie, storeLoggedInUser } from '../../test/fixtures';
+import { makeListView, makeUser, setXsrfCookie, storeLoggedInUser, makePlaceView } from '../../test/fixtures';
 import { currentLocation, renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
-const place = (id: number, name: string, distance: number, extra: Partial<PlaceView> = {}): PlaceView => ({
-  id,
-  name,
-  description: null,
-  latitude: 48.1 + id / 100,
-  longitude: 11.5,
-  needsLocation: false,
-  distance,
-  address: `Street ${id}`,
-  city: 'München',
-  country: 'DE',
-  category: 'sight',
-  website: null,
-  phone: null,
-  accessibility: [],
-  visibility: { id: 255 },
-  source: 'manual',
-  externalId: null,
-  creatorId: null,
-  editable: false,
-  liked: false,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  ...extra,
-});
+const place = (id: number, name: string, distance: number, extra: Partial<PlaceView> = {}): PlaceView =>
+  makePlaceView({ id, name, latitude: 48.1 + id / 100, distance, address: `Street ${id}`, ...extra });
 const liked = (p: PlaceView, likedAt: string): LikedPlace => ({ ...p, liked: true, itemId: p.id * 10, note: '', likedAt });
 const myList = (id: number, name: string, updatedAt: string, cover: MyListView['cover'], itemCount = 2): MyListView => ({
   ...makeListView({ id, name, updatedAt, itemCount }),

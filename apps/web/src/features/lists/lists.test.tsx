@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../lib/auth-store';
-import { makeListView, makeUser, setXsrfCookie, storeLoggedInUser } from '../../test/fixtures';
+import { makeListView, makeUser, setXsrfCookie, storeLoggedInUser, makePlaceView } from '../../test/fixtures';
 import { currentLocation, renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
@@ -15,30 +15,7 @@ const item = (id: number, name: string, position: number, note = '') => ({
   position,
   note,
   addedAt: '2026-01-01T00:00:00Z',
-  place: {
-    id: id * 10,
-    name,
-    description: null,
-    latitude: 48.1,
-    longitude: 11.5,
-    needsLocation: false,
-    distance: -1,
-    address: null,
-    city: 'München',
-    country: 'DE',
-    category: 'sight',
-    website: null,
-    phone: null,
-    accessibility: [],
-    visibility: { id: 255 },
-    source: 'manual',
-    externalId: null,
-    creatorId: null,
-    editable: false,
-    liked: false,
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-  },
+  place: makePlaceView({ id: id * 10, name }),
 });
 
 function loggedIn() {
