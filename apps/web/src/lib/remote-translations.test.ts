@@ -52,7 +52,8 @@ describe('remote translation merge rules (SPEC §7, §8)', () => {
         const out = remoteOverrides(localMixed, answer);
         for (const [key, value] of Object.entries(out)) {
           expect(typeof value).toBe('string');
-          if (key in localMixed) expect(typeof localMixed[key]).toBe('string');
+          // own keys only: an answer may name 'toString', which every object inherits
+          if (Object.hasOwn(localMixed, key)) expect(typeof localMixed[key]).toBe('string');
         }
       }),
     );
