@@ -20,61 +20,30 @@ export async function seedDemoWidgets(outer: Db, businessId: number): Promise<vo
   await outer.transaction(async (t) => {
     const db = t as unknown as Db;
     await db.update(users).set({ widgetv1activated: true, widgetv2activated: true, hasGuest: true }).where(eq(users.id, businessId));
-    const [w] = await db
-      .insert(widgets)
-      .values({
-        ownerId: businessId,
-        publicId: newPublicId(),
-        version: 1,
-        name: 'Hotel Isarblick',
-        languages: ['de', 'en'],
-        texts: {
-          de: { title: 'Unsere Tipps für München', intro: 'Was wir unseren Gästen am liebsten empfehlen.' },
-          en: { title: 'Our Munich tips', intro: 'What we like to recommend to our guests.' },
-        },
-        style: { primaryColor: DEMO_BRAND_COLOR, firstView: 'list' },
-      })
-      .returning({ id: widgets.id });
-    const found = await db.select({ id: places.id, name: places.name }).from(places).where(inArray(places.name, DEMO_WIDGET_PLACES));
-    const ids = DEMO_WIDGET_PLACES.map((n) => found.find((p) => p.name === n)?.id).filter((id): id is number => id !== undefined);
-    if (ids.length > 0) {
-      await db.insert(widgetPois).values(
-        ids.map((placeId, position) => ({
-          widgetId: w.id,
-          placeId,
-          position,
-          texts: (position === 0
-            ? {
-                de: {
-                  description: 'Fünf Minuten zu Fuß von uns – ideal für ein zweites Frühstück. Probieren Sie die Weißwurst vor zwölf.',
-                },
-                en: { description: 'Five minutes on foot from the hotel – perfect for a second breakfast. Try a Weisswurst before noon.' },
-              }
-            : {}) as PoiTextsRow,
-        })),
-      );
-    }
-    const [rainy] = await db
-      .insert(widgets)
-      .values({
-        ownerId: businessId,
-        publicId: newPublicId(),
-        version: 2,
-        name: 'Rainy day',
-        languages: ['de', 'en'],
-        texts: {
-          de: { title: 'Regentag in München', intro: 'Museen und Schlösser, in denen man gern einen nassen Tag verbringt.' },
-          en: { title: 'A rainy day in Munich', intro: 'Museums and palaces worth a wet afternoon.' },
-        },
-        style: { primaryColor: DEMO_BRAND_COLOR, firstView: 'map' },
-      })
-      .returning({ id: widgets.id });
-    const indoor = await db.select({ id: places.id, name: places.name }).from(places).where(inArray(places.name, DEMO_RAINY_DAY_PLACES));
-    const indoorIds = DEMO_RAINY_DAY_PLACES.map((n) => indoor.find((p) => p.name === n)?.id).filter((id): id is number => id !== undefined);
-    if (indoorIds.length > 0)
-      await db
-        .insert(widgetPois)
-        .values(indoorIds.map((placeId, position) => ({ widgetId: rainy.id, placeId, position, texts: {} as PoiTextsRow })));
+    const hotel = await insertDemoWidget(db, businessId, {
+      version: 1,
+      name: 'Hotel Isarblick',
+      texts: {
+        de: { title: 'Unsere Tipps für München', intro: 'Was wir unseren Gästen am liebsten empfehlen.' },
+        en: { title: 'Our Munich tips', intro: 'What we like to recommend to our guests.' },
+      },
+      firstView: 'list',
+      places: DEMO_WIDGET_PLACES,
+      firstPoiTexts: {
+        de: { description: 'Fünf Minuten zu Fuß von uns – ideal für ein zweites Frühstück. Probieren Sie die Weißwurst vor zwölf.' },
+        en: { description: 'Five minutes on foot from the hotel – perfect for a second breakfast. Try a Weisswurst before noon.' },
+      } as PoiTextsRow,
+    });
+    const rainy = await insertDemoWidget(db, businessId, {
+      version: 2,
+      name: 'Rainy day',
+      texts: {
+        de: { title: 'Regentag in München', intro: 'Museen und Schlösser, in denen man gern einen nassen Tag verbringt.' },
+        en: { title: 'A rainy day in Munich', intro: 'Museums and palaces worth a wet afternoon.' },
+      },
+      firstView: 'map',
+      places: DEMO_RAINY_DAY_PLACES,
+    });
     await db.insert(guestApps).values({
       ownerId: businessId,
       publicId: newPublicId(),
@@ -82,7 +51,7 @@ export async function seedDemoWidgets(outer: Db, businessId: number): Promise<vo
         de: { title: 'Willkommen im Hotel Isarblick', text: 'Hier finden Sie unsere Empfehlungen für Ihren Aufenthalt.' },
         en: { title: 'Welcome to Hotel Isarblick', text: 'Here are our recommendations for your stay.' },
       },
-      widgetIds: [w.id, rainy.id],
+      widgetIds: [hotel, rainy],
       contact: {
         phone: '+49 89 1234567',
         email: 'rezeption@isarblick.example',
@@ -92,4 +61,46 @@ export async function seedDemoWidgets(outer: Db, businessId: number): Promise<vo
       units: ['101', '102', '201'],
     });
   });
+}
+
+/** A demo widget in the brand colour with the named catalogue places as its POIs, in this order; answers its id. */
+async function insertDemoWidget(
+  db: Db,
+  ownerId: number,
+  w: {
+    version: 1 | 2;
+    name: string;
+    texts: Record<'de' | 'en', { title: string; intro: string }>;
+    firstView: 'list' | 'map';
+    places: readonly string[];
+    firstPoiTexts?: PoiTextsRow;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(widgets)
+    .values({
+      ownerId,
+      publicId: newPublicId(),
+      version: w.version,
+      name: w.name,
+      languages: ['de', 'en'],
+      texts: w.texts,
+      style: { primaryColor: DEMO_BRAND_COLOR, firstView: w.firstView },
+    })
+    .returning({ id: widgets.id });
+  const found = await db
+    .select({ id: places.id, name: places.name })
+    .from(places)
+    .where(inArray(places.name, [...w.places]));
+  const ids = w.places.map((n) => found.find((p) => p.name === n)?.id).filter((id): id is number => id !== undefined);
+  if (ids.length > 0)
+    await db.insert(widgetPois).values(
+      ids.map((placeId, position) => ({
+        widgetId: row.id,
+        placeId,
+        position,
+        texts: (position === 0 && w.firstPoiTexts) || ({} as PoiTextsRow),
+      })),
+    );
+  return row.id;
 }
