@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import { acquireDataDirLock } from '../src/platform/db/data-dir-lock.ts';
 import { fallbackThrottle, memoryThrottle, redisThrottle, waitSeconds } from '../src/lib/throttle.ts';
@@ -11,6 +12,8 @@ import { generateOpenApi } from '../src/openapi.ts';
 import { serverRoot } from '../src/lib/paths.ts';
 import { tileOrigin } from '../src/app.ts';
 import { buildTestApp, req, signup, PASSWORD } from './helpers.ts';
+import { openPglite } from '../src/platform/db/client.ts';
+import { COUNTRY_ROWS, referenceFingerprint, seedReference } from '../src/platform/db/seed/reference.ts';
 
 describe('data folder lock', () => {
   const holder = (dir: string) =>
@@ -53,6 +56,37 @@ describe('data folder lock', () => {
     expect(fs.existsSync(path.join(dir, 'spotlist.lock'))).toBe(false);
     await release();
     fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe('reference data seed', () => {
+  it('writes everything on a new database, nothing at a start whose rows are unchanged, everything again when they changed', async () => {
+    const database = await openPglite();
+    try {
+      await database.migrate();
+      const db = database.db;
+      const rows = async (q: SQL) => ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+      const countries = async () => (await rows(sql`select count(*)::int as n, max(xmin::text::bigint) as x from countries`))[0] as { n: number; x: string };
+      await seedReference(db);
+      const first = await countries();
+      expect(first.n).toBe(COUNTRY_ROWS.length);
+      expect(await rows(sql`select fingerprint from seed_states where name = 'reference'`)).toEqual([{ fingerprint: referenceFingerprint() }]);
+
+      // unchanged rows: not one row rewritten (an upsert would give every row a new xmin)
+      await seedReference(db);
+      expect(await countries()).toEqual(first);
+
+      // rows of an earlier version: written again, and what had gone is back
+      await db.execute(sql`delete from countries where id = 276`);
+      await db.execute(sql`update seed_states set fingerprint = 'earlier' where name = 'reference'`);
+      await seedReference(db);
+      const again = await countries();
+      expect(again.n).toBe(COUNTRY_ROWS.length);
+      expect(Number(again.x)).toBeGreaterThan(Number(first.x));
+      expect(await rows(sql`select key from countries where id = 276`)).toEqual([{ key: 'de' }]);
+    } finally {
+      await database.close();
+    }
   });
 });
 

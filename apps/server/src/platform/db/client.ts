@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -62,15 +60,34 @@ function pgliteTemplate(): Blob | undefined {
   }
 }
 
-/** Embedded PGlite: in a folder (`npm start`) or in memory (tests, when dataDir is undefined). */
+/**
+ * The embedded database's buffer cache. initdb writes PostgreSQL's default of 128 MB, which PGlite
+ * allocates inside its WebAssembly memory at start (a WebAssembly memory never shrinks): 130 MB of
+ * the server's resident memory for a database of a few tens of MB whose reads the response cache
+ * answers anyway. Pages outside it are read from the operating system's page cache.
+ * Measured in docs/decisions/0025-embedded-database-memory.md.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+/**
+ * Embedded PGlite: in a folder (`npm start`) or in memory (tests, when dataDir is undefined).
+ * PGlite and its drizzle driver are loaded here, so a server on PostgreSQL never loads them.
+ */
 export async function openPglite(dataDir?: string): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
-  if (!dataDir) client = await PGlite.create();
+  // PGlite's own start parameters and ours; applied at every start, so existing folders get them too
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  if (!dataDir) client = await PGlite.create({ startParams });
   else {
     const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
     const template = fresh ? pgliteTemplate() : undefined;
     if (template) fs.mkdirSync(dataDir, { recursive: true });
-    client = template ? await PGlite.create(dataDir, { loadDataDir: template }) : await PGlite.create(dataDir);
+    client = await PGlite.create(dataDir, template ? { loadDataDir: template, startParams } : { startParams });
   }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -81,39 +98,4 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     close: () => client.close(),
   };
-}
-
-/**
- * PGlite does not lock its folder and two processes on one folder corrupt it, so the server takes
- * a lock file holding its pid and refuses to start while another live process holds it.
- */
-export function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lock = path.join(dataDir, 'spotlist.lock');
-  const take = () => fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
-  try {
-    take();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    const pid = Number(fs.readFileSync(lock, 'utf8').trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-      throw new Error(
-        `The data folder ${dataDir} is in use by another Spotlist process (pid ${pid}). ` +
-          'Stop it first, or set DATA_DIR to another folder (or DATABASE_URL to use PostgreSQL).',
-        { cause: err },
-      );
-    }
-    fs.rmSync(lock, { force: true }); // stale lock from a process that is gone
-    take();
-  }
-  return () => fs.rmSync(lock, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

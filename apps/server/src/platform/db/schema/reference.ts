@@ -17,3 +17,13 @@ export const industries = pgTable('industries', {
   hasrooms: boolean('hasrooms').notNull().default(false),
   ...timestamps,
 });
+
+/**
+ * What a start's seeding last wrote, by seed (e.g. 'reference'): the fingerprint of its rows, so a
+ * start whose rows are unchanged skips the upserts (docs/decisions/0025).
+ */
+export const seedStates = pgTable('seed_states', {
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  ...timestamps,
+});
