@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prng } from './dataset.mjs';
 import { gzipSize, sizeMeasures } from './lib/sizes.mjs';
+import { evaluateTargets, lighthouseSection } from './lib/report.mjs';
+import { lighthousePages } from './scenarios.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 
@@ -205,6 +207,47 @@ describe('bench/run.mjs', () => {
     expect(md).toContain('| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline |');
     expect(md).toContain('| embedded (PGlite) | idle after start');
     expect(md).toMatch(/AMD|Intel|ARM|cores/);
+  });
+});
+
+describe('Lighthouse targets', () => {
+  const page = (name, figures) => ({ name, url: `http://127.0.0.1:1/${name}`, accessibility: 100, bestPractices: 100, ...figures });
+  const results = (pages) => ({ lighthouse: { referencePage: 'static-reference', runsPerPage: 1, pages } });
+
+  it("compares each app page's LCP with the static reference's of the same run, and checks TBT, CLS and scores", () => {
+    const r = results([
+      page('static-reference', { performance: 100, lcpMs: 1000, tbtMs: 0, cls: 0 }),
+      page('login', { performance: 96, lcpMs: 1250, tbtMs: 200, cls: 0 }),
+      page('dashboard-private', { performance: 90, lcpMs: 1260, tbtMs: 201, cls: 0.01 }),
+    ]);
+    const byId = Object.fromEntries(evaluateTargets(r, [], lighthousePages).map((t) => [t.id, t]));
+    expect(byId['lighthouse-login-lcpToReference']).toMatchObject({ actual: 1.25, met: true });
+    expect(byId['lighthouse-login-tbtMs']).toMatchObject({ actual: 200, met: true });
+    expect(byId['lighthouse-login-cls']).toMatchObject({ actual: 0, met: true });
+    expect(byId['lighthouse-login-performance']).toMatchObject({ actual: 96, met: true });
+    expect(byId['lighthouse-dashboard-private-lcpToReference']).toMatchObject({ actual: 1.26, met: false });
+    expect(byId['lighthouse-dashboard-private-tbtMs']).toMatchObject({ met: false });
+    expect(byId['lighthouse-dashboard-private-cls']).toMatchObject({ met: false });
+    expect(byId['lighthouse-dashboard-private-performance']).toMatchObject({ met: false });
+    // pages not measured have no verdict; the reference itself has no targets
+    expect(byId['lighthouse-map-lcpToReference']).toMatchObject({ actual: null, met: null });
+    expect(Object.keys(byId).some((id) => id.startsWith('lighthouse-static-reference'))).toBe(false);
+  });
+
+  it('has no LCP verdict when the reference failed', () => {
+    const r = results([page('static-reference', { error: 'timed out' }), page('login', { performance: 99, lcpMs: 900, tbtMs: 0, cls: 0 })]);
+    const byId = Object.fromEntries(evaluateTargets(r, [], lighthousePages).map((t) => [t.id, t]));
+    expect(byId['lighthouse-login-lcpToReference']).toMatchObject({ actual: null, met: null });
+  });
+
+  it("shows each page's LCP beside the reference's in the report", () => {
+    const r = results([
+      page('static-reference', { performance: 100, lcpMs: 800, tbtMs: 0, cls: 0 }),
+      page('login', { performance: 97, lcpMs: 1000, tbtMs: 50, cls: 0 }),
+    ]);
+    const md = lighthouseSection(r).join('\n');
+    expect(md).toContain('| static-reference (/static-reference) | 100 | 100 | 100 | 800 ms | reference | 0 ms | 0 |');
+    expect(md).toContain('| login (/login) | 97 | 100 | 100 | 1000 ms | 1.25 | 50 ms | 0 |');
   });
 });
 

@@ -23,7 +23,7 @@ import { measure } from './lib/load.mjs';
 import { cleanEnv, memoryOf, ROOT, SERVER_MAIN, SPOTLIST_READY, spawnUntilReady, stop } from './lib/processes.mjs';
 import { describeMachine, evaluateTargets, markdown } from './lib/report.mjs';
 import { analyzeWebDist } from './lib/sizes.mjs';
-import { lighthousePages, scenarios as registry } from './scenarios.mjs';
+import { lighthousePages, scenarios as registry, STATIC_REFERENCE_PATH } from './scenarios.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -109,6 +109,18 @@ function ensureBuilt() {
     const r = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: ['ignore', 2, 2] });
     if (r.status !== 0) throw new Error(`npm run build -w ${workspace} failed (${r.status})`);
   }
+}
+
+/**
+ * The Lighthouse reference (bench/reference/login.html): the login page as static HTML with the
+ * build's own stylesheet, served by the server from its copy of the build like the app's files.
+ */
+function writeStaticReference(dir) {
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1];
+  if (!stylesheet) throw new Error('the web build\'s index.html names no stylesheet');
+  const page = fs.readFileSync(path.join(ROOT, 'bench/reference/login.html'), 'utf8').replace('{{STYLESHEET}}', stylesheet);
+  fs.writeFileSync(path.join(dir, STATIC_REFERENCE_PATH.slice(1)), page);
 }
 
 /** Copies a build folder to a temporary one; copies again while the copy misses a file its index.html names. */
@@ -244,6 +256,8 @@ async function main() {
     if (!webSnapshot) throw new Error(`${webDist}/index.html not found: build the web app first (npm run build -w @spotlist/web)`);
     const a = analyzeWebDist(webSnapshot);
     bundle = { dist: path.relative(ROOT, webDist) || '.', html: a.html, initial: a.initial, css: a.css, lazy: a.lazy, pages: a.pages };
+    // after the sizes: the static reference page is not part of the app
+    writeStaticReference(webSnapshot);
   } catch (err) {
     bundle = { error: err.message };
   }
@@ -319,6 +333,7 @@ async function main() {
           };
         }),
       });
+      lighthouse.referencePage = lighthousePages.find((p) => p.reference)?.name;
     } catch (err) {
       lighthouse = { error: err.message, pages: [] };
       log(`  Lighthouse failed: ${err.message}`);
