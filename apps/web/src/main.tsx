@@ -8,8 +8,16 @@ import '@ionic/react/css/normalize.css';
 import '@ionic/react/css/structure.css';
 import '@ionic/react/css/typography.css';
 import '@ionic/react/css/padding.css';
-import './theme/variables.css';
-import './theme/app.css';
+// dark mode follows the system: Ionic's palette first, then our tokens (the brand primary wins)
+import '@ionic/react/css/palettes/dark.system.css';
+// the global styles, in cascade order (theme/README.md); component styles load with their component
+import './theme/tokens.css';
+import './theme/base.css';
+import './theme/layout.css';
+import './theme/buttons.css';
+import './theme/forms.css';
+import './theme/lists.css';
+import './theme/maps.css';
 
 import App from './app/App';
 import { authStore } from './lib/auth-store';

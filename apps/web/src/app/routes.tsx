@@ -92,6 +92,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'user',
     Page: lazyPage(() => import('../features/widgets/pages/widget-preview-page')),
   },
+  // the living style guide (theme/README.md): for the people building the app, not in the menu
+  {
+    id: 'style-guide',
+    path: '/style-guide',
+    access: 'public',
+    Page: lazyPage(() => import('../features/style-guide/pages/style-guide-page')),
+  },
 ];
 
 /** Any other address: a page that says so (a mistyped link, a page of a later issue). */

@@ -6,6 +6,9 @@ import { useTranslation } from '../lib/translator';
 import { config } from '../lib/config';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, mapTileUrl, osmAttribution } from '../lib/map';
 
+/** Leaflet's SVG takes a literal colour; the tiles stay light in dark mode, so it does not switch (tokens.css: --color-brand-fixed). */
+const MARKER_COLOR = '#1b6e5a';
+
 /**
  * The map picker of the business locations and of new widget places (its own chunk: Leaflet loads only when the picker
  * opens). A click (or "Use the centre of the map", for keyboards) sets the point.
@@ -84,7 +87,7 @@ export default function MapPicker({ focus, point, onPoint }: MapPickerProps) {
         <FollowFocus focus={focus} />
         <PickOnClick onPoint={onPoint} />
         {point && (
-          <CircleMarker center={[point.lat, point.lng]} radius={10} pathOptions={{ color: '#1b6e5a', weight: 3, fillOpacity: 0.4 }} />
+          <CircleMarker center={[point.lat, point.lng]} radius={10} pathOptions={{ color: MARKER_COLOR, weight: 3, fillOpacity: 0.4 }} />
         )}
         <UseCentre onPoint={onPoint} />
       </MapContainer>

@@ -12,6 +12,10 @@ import { PLACE_PATHS } from '../lib/place-paths';
 import { AppLink } from './app-link';
 import { formatAddress } from '../lib/format';
 
+/** Leaflet's markup takes literal colours; the tiles stay light in dark mode, so these do not switch (tokens.css: --color-brand-fixed, --color-on-brand-fixed). */
+const MARKER_COLOR = '#1b6e5a';
+const MARKER_RING_COLOR = '#fff';
+
 /** What a map marker needs of a place (liked places, list items, catalogue places). */
 export interface MapPlace {
   id: number;
@@ -34,7 +38,7 @@ export interface MapPlace {
 const [W, H] = MARKER_SIZE;
 const pin = divIcon({
   className: 'place-marker',
-  html: `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 29 35" aria-hidden="true"><path d="M14.5 34C14.5 34 28 20.5 28 13.5a13.5 13.5 0 0 0-27 0C1 20.5 14.5 34 14.5 34z" fill="#1b6e5a" stroke="#fff" stroke-width="2"/><circle cx="14.5" cy="13.5" r="5" fill="#fff"/></svg>`,
+  html: `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 29 35" aria-hidden="true"><path d="M14.5 34C14.5 34 28 20.5 28 13.5a13.5 13.5 0 0 0-27 0C1 20.5 14.5 34 14.5 34z" fill="${MARKER_COLOR}" stroke="${MARKER_RING_COLOR}" stroke-width="2"/><circle cx="14.5" cy="13.5" r="5" fill="${MARKER_RING_COLOR}"/></svg>`,
   iconSize: [W, H],
   iconAnchor: [W / 2, H],
   popupAnchor: [0, -H],

@@ -1,9 +1,10 @@
 import { useId } from 'react';
 
 /**
- * A labelled native text input or textarea with an optional hint and error, for the widget and
- * guest-app pages (their own chunk: components/plain-input belongs to the places chunk). No form
- * library, no ion-input.
+ * A labelled native text input or textarea with an optional hint and error, for the widget, list
+ * and guest-app pages (their own chunk: no form library, no ion-input). Drawn like Ionic's outlined
+ * ion-input (components/form/text-field.tsx) by theme/forms.css: label on the top border, hint and
+ * error under the field. The <label for> and aria-describedby/aria-invalid are the accessible parts.
  */
 export function TextInput({
   label,
