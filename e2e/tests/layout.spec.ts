@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { fill, login, menu, shot } from './support';
+import { fill, go, login, seriousViolations, shot } from './support';
 
 /**
  * The form pages at phone and desktop width: no form field is followed by more than 48 px of empty
@@ -75,12 +74,6 @@ function gapsAfterFields(page: Page, heading: string): Promise<Gap[]> {
   }, heading);
 }
 
-/** Opens a menu entry; an overlay menu (phones) is closed if a tap during its opening animation left it open. */
-async function go(page: Page, entry: string) {
-  await menu(page, entry);
-  await page.locator('ion-menu').evaluate((m) => (m as unknown as { close(): Promise<boolean> }).close());
-}
-
 /** Waits for the page (its heading shown, the transition over, its data in), then checks the gaps, axe and takes the screenshot. */
 async function check(page: Page, name: string, width: string, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
@@ -93,12 +86,7 @@ async function check(page: Page, name: string, width: string, heading: string) {
     gaps.filter((g) => g.gap > MAX_GAP),
     `${name} at ${width}: fields followed by more than ${MAX_GAP} px of empty space`,
   ).toEqual([]);
-  // the shown page only (Ionic keeps earlier pages in the DOM, hidden)
-  const axe = await new AxeBuilder({ page }).include('ion-router-outlet > .ion-page:not(.ion-page-hidden)').analyze();
-  const serious = axe.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${name} at ${width}: serious or critical accessibility violations`).toEqual([]);
+  expect(await seriousViolations(page), `${name} at ${width}: serious or critical accessibility violations`).toEqual([]);
   await shot(page, `layout-${name}-${width}`, { fullContent: true });
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots');
@@ -56,14 +57,39 @@ export async function login(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** The names of the menu and its toggle in an app language (English by default). */
+export interface MenuNames {
+  nav: string;
+  toggle: RegExp;
+}
+export const MENU_EN: MenuNames = { nav: 'Main menu', toggle: /menu/i };
+export const MENU_DE: MenuNames = { nav: 'Hauptmenü', toggle: /^Menü$/ };
+
 /** Opens the side menu when it is not shown permanently and picks an entry. */
-export async function menu(page: Page, entry: string) {
-  const item = page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: entry, exact: true });
-  const toggle = page.getByRole('button', { name: /menu/i }).first();
+export async function menu(page: Page, entry: string, names: MenuNames = MENU_EN) {
+  const item = page.getByRole('navigation', { name: names.nav }).getByRole('button', { name: entry, exact: true });
+  const toggle = page.getByRole('button', { name: names.toggle }).first();
   // right after a page change the menu may not be shown yet: wait for it or its toggle
   await expect(item.or(toggle).first()).toBeVisible();
   if (!(await item.isVisible())) await toggle.click();
   await item.click();
+}
+
+/** Opens a menu entry; an overlay menu (phones) is closed if a tap during its opening animation left it open. */
+export async function go(page: Page, entry: string, names: MenuNames = MENU_EN) {
+  await menu(page, entry, names);
+  await page.locator('ion-menu').evaluate((m) => (m as unknown as { close(): Promise<boolean> }).close());
+}
+
+/** The page Ionic shows (it keeps earlier pages in the DOM, hidden). */
+export const SHOWN_PAGE = 'ion-router-outlet > .ion-page:not(.ion-page-hidden)';
+
+/** The serious and critical axe-core violations of the shown page, one line each (rule: elements). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).include(SHOWN_PAGE).analyze();
+  return axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** After onboarding a new user sees the intro once (SPEC §2 intro): skip it; ends on `next` (the dashboard). */

@@ -92,7 +92,7 @@ describe('guest-mode app (hasGuest)', () => {
     await waitFor(() => expect(within(links[1]!).getByRole('img', { name: 'QR code: Room 1' })).toHaveAttribute('src', 'blob:qr'));
     expect(qr.sort()).toEqual(['-:svg', 'Room 1:svg']);
 
-    await user.click(within(links[1]!).getByRole('button', { name: 'Download the QR code of Room 1 as PNG' }));
+    await user.click(within(links[1]!).getByRole('button', { name: 'Download PNG – Room 1' }));
     await waitFor(() => expect(qr).toContain('Room 1:png'));
 
     await user.selectOptions(screen.getByLabelText('Language of the welcome'), 'de');

@@ -82,10 +82,10 @@ function GuestLink({ unit, url }: { unit: string | null; url: string }) {
             key={format}
             type="button"
             className="app-button app-button-small app-button-outline"
-            aria-label={t('GUEST_APP.DOWNLOAD_NAMED', { name: label, format: format.toUpperCase() })}
             onClick={() => void downloadQr(unit, format).catch(() => undefined)}
           >
-            {t('GUEST_APP.DOWNLOAD', { format: format.toUpperCase() })}
+            {/* the name starts with the words shown (WCAG 2.5.3 label in name); the hidden part says which link */}
+            {t('GUEST_APP.DOWNLOAD', { format: format.toUpperCase() })} <span className="visually-hidden">– {label}</span>
           </button>
         ))}
       </span>
