@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { AppLink } from '../../../components/app-link';
+import { EmptyState } from '../../../components/empty-state';
 import { useTranslation } from '../../../lib/translator';
+import '../../../components/card.css';
+import '../../../components/skeleton.css';
 
 /**
- * A dashboard section: a card with its heading, an optional link to the section's full page, and
- * one of four states — loading (skeleton rows), failed (one sentence and a retry), empty (one
- * sentence and one action) or its content. A region named by its heading.
+ * A dashboard section: a card (components/card.css) with its heading, an optional link to the
+ * section's full page, and one of four states — loading (skeleton rows), failed (one sentence and
+ * a retry), empty (components/empty-state: a picture, one sentence and one action) or its
+ * content. A region named by its heading.
  */
 export function SectionCard({
   title,
@@ -30,11 +34,7 @@ export function SectionCard({
   const { t } = useTranslation();
   const id = useId();
   return (
-    <section
-      className={wide ? 'dashboard-card dashboard-card-wide' : 'dashboard-card'}
-      aria-labelledby={id}
-      aria-busy={state === 'loading'}
-    >
+    <section className={wide ? 'card dashboard-card-wide' : 'card'} aria-labelledby={id} aria-busy={state === 'loading'}>
       <header className="dashboard-card-header">
         <h2 id={id}>{title}</h2>
         {more && <AppLink to={more.to}>{more.label}</AppLink>}
@@ -50,27 +50,25 @@ export function SectionCard({
           )}
         </p>
       )}
-      {state === 'empty' && empty && (
-        <div className="dashboard-empty">
-          <p>{empty.text}</p>
-          {empty.action}
-        </div>
-      )}
+      {state === 'empty' && empty && <EmptyState text={empty.text} action={empty.action} />}
       {state === 'ready' && children}
     </section>
   );
 }
 
-/** Grey rows in the shape of the content while it loads (decorative: the section is aria-busy). */
+/**
+ * Grey rows in the shape of the content while it loads (components/skeleton.css's shapes;
+ * decorative: the section is aria-busy). `dashboard-skeleton` is what the e2e checks wait for.
+ */
 export function SkeletonRows({ rows = 3 }: { rows?: number }) {
   return (
-    <ul className="dashboard-skeleton" aria-hidden="true" data-testid="skeleton">
+    <ul className="skeleton dashboard-skeleton" aria-hidden="true" data-testid="skeleton">
       {Array.from({ length: rows }, (_, i) => (
-        <li key={i}>
-          <span className="dashboard-skeleton-thumb" />
-          <span className="dashboard-skeleton-lines">
-            <span />
-            <span />
+        <li key={i} className="skeleton-row">
+          <span className="skeleton-block skeleton-thumb" />
+          <span className="skeleton-lines">
+            <span className="skeleton-line" />
+            <span className="skeleton-line" />
           </span>
         </li>
       ))}

@@ -1,7 +1,10 @@
+import { useRef } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
+import { EmptyState } from '../../../components/empty-state';
 import { PlaceWithThumb } from '../../../components/place-thumb';
 import { PageLayout } from '../../../components/layout/page-layout';
+import { Skeleton } from '../../../components/skeleton';
 import { byDistance, useFormatDistance } from '../../../lib/distance';
 import { PLACE_PATHS } from '../../../lib/place-paths';
 import { useToggleLike } from '../../../lib/place-queries';
@@ -9,12 +12,16 @@ import { withQueryClient } from '../../../lib/query-client';
 import { useLocation } from '../../../lib/use-location';
 import { useLikes } from '../api/get-likes';
 import { PlaceSearch } from '../components/place-search';
+import { PlacesPaneMap } from '../components/places-pane-map';
+import { useWide } from '../components/use-wide';
 import { formatAddress } from '../../../lib/format';
+import '../likes.css';
 
 /**
  * WidgetMarkedMylikePage (SPEC §2): the places the user liked (the default like list), nearest
  * first once the position is known, each with its SPEC §5 distance and an Unlike button, its name
- * opening its page; a catalogue search to like more, and a link to add a place.
+ * opening its page; a catalogue search to like more, and a link to add a place. From 1250 px the
+ * list and the search are the left pane and the places' map the right one.
  */
 function MarkedPlacesPage() {
   const { t } = useTranslation();
@@ -22,41 +29,60 @@ function MarkedPlacesPage() {
   const location = useLocation();
   const likes = useLikes(location);
   const toggle = useToggleLike();
+  const wide = useWide();
+  const search = useRef<HTMLDivElement>(null);
   const places = likes.data ? (location ? byDistance(likes.data) : likes.data) : [];
+  const panes = wide && places.length > 0;
   return (
-    <PageLayout title={t('PLACES.TITLE')}>
+    <PageLayout title={t('PLACES.TITLE')} narrow={!panes}>
       <h1>{t('PLACES.HEADING')}</h1>
       <p className="link-row">
         <AppLink to={PLACE_PATHS.map}>{t('PLACES.SHOW_MAP')}</AppLink> · <AppLink to={PLACE_PATHS.lists}>{t('LISTS.TITLE')}</AppLink> ·{' '}
         <AppLink to={PLACE_PATHS.newPlace}>{t('PLACES.ADD')}</AppLink>
       </p>
-      {likes.isPending && <p className="form-hint">{t('COMMON.LOADING')}</p>}
-      {likes.isSuccess && places.length === 0 && <p className="form-hint">{t('PLACES.EMPTY')}</p>}
-      {places.length > 0 && (
-        <ul className="place-list" aria-label={t('PLACES.LIKED_LIST')}>
-          {places.map((place) => (
-            <li key={place.id} className="place-row">
-              <PlaceWithThumb place={place}>
-                <AppLink to={PLACE_PATHS.place(place.id)} className="place-name">
-                  {place.name}
-                </AppLink>
-                <span className="form-hint">{formatAddress(place.address, place.city)}</span>
-              </PlaceWithThumb>
-              <span className="place-distance">{distance(place.distance)}</span>
-              <button
-                type="button"
-                className="app-button app-button-small app-button-outline"
-                disabled={toggle.isPending}
-                aria-label={t('PLACES.UNLIKE_NAMED', { name: place.name })}
-                onClick={() => toggle.mutate({ placeId: place.id, like: false })}
-              >
-                {t('PLACES.UNLIKE')}
-              </button>
-            </li>
-          ))}
-        </ul>
+      {likes.isPending && <Skeleton count={4} />}
+      {likes.isSuccess && places.length === 0 && (
+        <EmptyState
+          text={t('PLACES.EMPTY')}
+          action={
+            <button type="button" className="app-button" onClick={() => search.current?.querySelector('input')?.focus()}>
+              {t('PLACES.FIND')}
+            </button>
+          }
+        />
       )}
-      <PlaceSearch location={location} />
+      <div className={panes ? 'places-panes' : undefined}>
+        <div className="places-pane-list">
+          {places.length > 0 && (
+            <ul className="place-list" aria-label={t('PLACES.LIKED_LIST')}>
+              {places.map((place) => (
+                <li key={place.id} className="place-row">
+                  <PlaceWithThumb place={place}>
+                    <AppLink to={PLACE_PATHS.place(place.id)} className="place-name">
+                      {place.name}
+                    </AppLink>
+                    <span className="form-hint">{formatAddress(place.address, place.city)}</span>
+                  </PlaceWithThumb>
+                  <span className="place-distance">{distance(place.distance)}</span>
+                  <button
+                    type="button"
+                    className="app-button app-button-small app-button-outline"
+                    disabled={toggle.isPending}
+                    aria-label={t('PLACES.UNLIKE_NAMED', { name: place.name })}
+                    onClick={() => toggle.mutate({ placeId: place.id, like: false })}
+                  >
+                    {t('PLACES.UNLIKE')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div ref={search}>
+            <PlaceSearch location={location} />
+          </div>
+        </div>
+        {panes && <PlacesPaneMap places={places} center={location} />}
+      </div>
     </PageLayout>
   );
 }

@@ -1,4 +1,4 @@
-import type { ExportFormat, ImportResult, ListDetail, ListView, Share, SharedList } from '@spotlist/contracts';
+import type { ExportFormat, ImportResult, ListDetail, ListView, MyListView, Share, SharedList } from '@spotlist/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
@@ -11,9 +11,9 @@ const isDetail = (v: unknown): boolean => isList(v) && isPage((v as { items?: un
 export const MY_LISTS_KEY = ['lists', 'mine'] as const;
 export const listKey = (id: number) => ['lists', id] as const;
 
-/** GET /api/list/mine?f.kind=list: the user's own lists (like lists live on the places page). */
-export const getMyLists = async (): Promise<ListView[]> =>
-  (await api.get<{ list: ListView[] }>('/list/mine', { query: { 'f.kind': 'list', 'p.s': 100 }, guard: isPage })).list;
+/** GET /api/list/mine?f.kind=list: the user's own lists, each with its cover (like lists live on the places page). */
+export const getMyLists = async (): Promise<MyListView[]> =>
+  (await api.get<{ list: MyListView[] }>('/list/mine', { query: { 'f.kind': 'list', 'p.s': 100 }, guard: isPage })).list;
 export const useMyLists = () => useQuery({ queryKey: MY_LISTS_KEY, queryFn: getMyLists });
 
 /** GET /api/list/{id}: the list and its items (by position). The page shows its errors itself (no toast). */

@@ -1,11 +1,13 @@
 import type { ExportFormat, ListItem, Share } from '@spotlist/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { Navigate, useParams } from 'react-router-dom';
 import { AppLink } from '../../../components/app-link';
 import { CatalogueSearch } from '../../../components/catalogue-search';
+import { EmptyState } from '../../../components/empty-state';
 import { NotFound } from '../../../components/not-found';
+import { Skeleton } from '../../../components/skeleton';
 import { TextInput } from '../../../components/text-input';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { isApiError } from '../../../lib/api-client';
@@ -197,11 +199,19 @@ function ShareSection({ listId }: { listId: number }) {
   );
 }
 
-/** Adds catalogue places to the list: the catalogue search with an Add button per place. */
-function AddPlaceSection({ placeIds, change, busy }: { placeIds: Set<number>; change: (c: ItemChange) => void; busy: boolean }) {
+/**
+ * Adds catalogue places to the list: the catalogue search with an Add button per place. Each new
+ * `focusRequest` (the empty list's "Add places") puts the cursor into its search field.
+ */
+function AddPlaceSection(props: { placeIds: Set<number>; change: (c: ItemChange) => void; busy: boolean; focusRequest: number }) {
+  const { placeIds, change, busy, focusRequest } = props;
   const { t } = useTranslation();
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focusRequest > 0) section.current?.querySelector('input')?.focus();
+  }, [focusRequest]);
   return (
-    <section className="form-section" aria-labelledby="add-place-heading">
+    <section ref={section} className="form-section" aria-labelledby="add-place-heading">
       <h2 id="add-place-heading">{t('LISTS.ADD_PLACE')}</h2>
       <CatalogueSearch
         label={t('LISTS.ADD_SEARCH')}
@@ -240,6 +250,7 @@ function ListDetailPage() {
   const change = useChangeItems(id);
   const location = useLocation();
   const [editing, setEditing] = useState(false);
+  const [focusAdd, setFocusAdd] = useState(0);
   const items = list.data?.items.list ?? [];
   const ids = items.map((i) => i.id);
   const missing = !Number.isInteger(id) || id <= 0 || (list.isError && isApiError(list.error) && [403, 404].includes(list.error.status));
@@ -260,14 +271,14 @@ function ListDetailPage() {
           {t('LISTS.BACK')}
         </AppLink>
       </p>
-      {list.isPending && <p className="form-hint">{t('COMMON.LOADING')}</p>}
+      {list.isPending && <Skeleton count={4} />}
       {list.isError && !missing && (
         <p className="form-error" role="alert">
           {t(`ERROR.${isApiError(list.error) ? list.error.key : 'error.unknown'}`)}
         </p>
       )}
       {list.data && (
-        <div className={edit ? 'list-detail' : 'list-detail list-detail-panes'}>
+        <div className={edit || items.length === 0 ? 'list-detail' : 'list-detail list-detail-panes'}>
           <div className="list-detail-main">
             <div className="list-detail-head">
               <div>
@@ -287,7 +298,23 @@ function ListDetailPage() {
             </div>
             {list.data.description && <p>{list.data.description}</p>}
             {items.length === 0 ? (
-              <p className="form-hint">{t(editable && !edit ? 'LISTS.NO_ITEMS_EDIT' : 'LISTS.NO_ITEMS')}</p>
+              <EmptyState
+                text={t('LISTS.NO_ITEMS')}
+                action={
+                  editable && (
+                    <button
+                      type="button"
+                      className="app-button"
+                      onClick={() => {
+                        setEditing(true);
+                        setFocusAdd((n) => n + 1);
+                      }}
+                    >
+                      {t('LISTS.ADD_PLACES')}
+                    </button>
+                  )
+                }
+              />
             ) : (
               <ol className="place-list" aria-label={t('LISTS.ITEMS')}>
                 {items.map((item, index) => (
@@ -305,7 +332,12 @@ function ListDetailPage() {
               </ol>
             )}
             {edit && (
-              <AddPlaceSection placeIds={new Set(items.map((i) => i.place.id))} change={(c) => change.mutate(c)} busy={change.isPending} />
+              <AddPlaceSection
+                placeIds={new Set(items.map((i) => i.place.id))}
+                change={(c) => change.mutate(c)}
+                busy={change.isPending}
+                focusRequest={focusAdd}
+              />
             )}
             {editable && !edit && <ShareSection listId={id} />}
             {!edit && (

@@ -1,40 +1,18 @@
-import type { ListView } from '@spotlist/contracts';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
-import { EditableRow } from '../../../components/editable-row';
+import { EmptyState } from '../../../components/empty-state';
+import { Skeleton } from '../../../components/skeleton';
 import { TextInput } from '../../../components/text-input';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { isApiError } from '../../../lib/api-client';
 import { useAppNavigate } from '../../../lib/navigation';
 import { PLACE_PATHS } from '../../../lib/place-paths';
 import { withQueryClient } from '../../../lib/query-client';
-import { importList, useCreateList, useDeleteList, useMyLists, useRenameList } from '../api/lists';
-
-function ListRow({ list }: { list: ListView }) {
-  const { t } = useTranslation();
-  const rename = useRenameList();
-  const remove = useDeleteList();
-  return (
-    <EditableRow
-      name={list.name}
-      to={PLACE_PATHS.list(list.id)}
-      meta={t('LISTS.ITEM_COUNT', { count: list.itemCount })}
-      texts={{
-        newName: t('LISTS.NEW_NAME', { name: list.name }),
-        save: t('LISTS.SAVE'),
-        rename: t('LISTS.RENAME'),
-        delete: t('LISTS.DELETE'),
-        deleteNamed: t('LISTS.DELETE_NAMED', { name: list.name }),
-        deleteConfirm: t('LISTS.DELETE_CONFIRM', { name: list.name }),
-      }}
-      renaming={rename.isPending}
-      deleting={remove.isPending}
-      onRename={(name, done) => rename.mutate({ id: list.id, name }, { onSuccess: done })}
-      onDelete={() => remove.mutate(list.id)}
-    />
-  );
-}
+import { importList, useCreateList, useMyLists } from '../api/lists';
+import { ListCard } from '../components/list-card';
+import '../../../components/card.css';
+import '../lists.css';
 
 function ImportForm() {
   const { t } = useTranslation();
@@ -61,7 +39,7 @@ function ImportForm() {
     }
   };
   return (
-    <form className="form-section" onSubmit={(e) => void submit(e)} aria-labelledby="import-heading">
+    <form className="card form-section" onSubmit={(e) => void submit(e)} aria-labelledby="import-heading">
       <h2 id="import-heading">{t('LISTS.IMPORT')}</h2>
       <p className="form-hint">{t('LISTS.IMPORT_HINT')}</p>
       <label htmlFor="list-import-file">{t('LISTS.IMPORT_FILE')}</label>
@@ -83,39 +61,51 @@ function ImportForm() {
   );
 }
 
-/** My lists: create, rename, delete; import a file into a new list. */
+/** My lists: their cards (a grid on wider screens); create, rename, delete; import a file into a new list. */
 function ListsPage() {
   const { t } = useTranslation();
   const lists = useMyLists();
   const create = useCreateList();
   const [name, setName] = useState('');
+  const form = useRef<HTMLFormElement>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (name.trim()) create.mutate(name.trim(), { onSuccess: () => setName('') });
   };
   return (
-    <PageLayout title={t('LISTS.TITLE')}>
+    <PageLayout title={t('LISTS.TITLE')} narrow={false}>
       <h1>{t('LISTS.TITLE')}</h1>
       <p className="link-row">
         <AppLink to={PLACE_PATHS.marked}>{t('PLACES.HEADING')}</AppLink>
       </p>
-      {lists.isPending && <p className="form-hint">{t('COMMON.LOADING')}</p>}
-      {lists.isSuccess && lists.data.length === 0 && <p className="form-hint">{t('LISTS.EMPTY')}</p>}
+      {lists.isPending && <Skeleton variant="cards" count={3} />}
+      {lists.isSuccess && lists.data.length === 0 && (
+        <EmptyState
+          text={t('LISTS.EMPTY')}
+          action={
+            <button type="button" className="app-button" onClick={() => form.current?.querySelector('input')?.focus()}>
+              {t('LISTS.EMPTY_ACTION')}
+            </button>
+          }
+        />
+      )}
       {lists.data && lists.data.length > 0 && (
-        <ul className="place-list" aria-label={t('LISTS.TITLE')}>
+        <ul className="card-grid list-cards" aria-label={t('LISTS.TITLE')}>
           {lists.data.map((list) => (
-            <ListRow key={list.id} list={list} />
+            <ListCard key={list.id} list={list} />
           ))}
         </ul>
       )}
-      <form className="form-section" onSubmit={submit} aria-labelledby="create-heading">
-        <h2 id="create-heading">{t('LISTS.CREATE')}</h2>
-        <TextInput label={t('LISTS.NAME')} value={name} onValue={setName} />
-        <button type="submit" className="app-button" disabled={create.isPending || name.trim() === ''}>
-          {t('LISTS.CREATE_SUBMIT')}
-        </button>
-      </form>
-      <ImportForm />
+      <div className="lists-forms">
+        <form ref={form} className="card form-section" onSubmit={submit} aria-labelledby="create-heading">
+          <h2 id="create-heading">{t('LISTS.CREATE')}</h2>
+          <TextInput label={t('LISTS.NAME')} value={name} onValue={setName} />
+          <button type="submit" className="app-button" disabled={create.isPending || name.trim() === ''}>
+            {t('LISTS.CREATE_SUBMIT')}
+          </button>
+        </form>
+        <ImportForm />
+      </div>
     </PageLayout>
   );
 }

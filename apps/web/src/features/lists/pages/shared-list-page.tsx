@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/translator';
 import { useParams } from 'react-router-dom';
+import { EmptyState } from '../../../components/empty-state';
 import { PageLayout } from '../../../components/layout/page-layout';
+import { Skeleton } from '../../../components/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { withQueryClient } from '../../../lib/query-client';
 import { getSharedList } from '../api/lists';
@@ -22,7 +24,7 @@ function SharedListPage() {
   const items = shared.data?.items.list ?? [];
   return (
     <PageLayout title={shared.data?.name ?? t('SHARED.TITLE')}>
-      {shared.isPending && <p className="form-hint">{t('COMMON.LOADING')}</p>}
+      {shared.isPending && <Skeleton count={4} />}
       {errorKey && (
         <>
           <h1>{t('SHARED.TITLE')}</h1>
@@ -35,7 +37,7 @@ function SharedListPage() {
           <p className="form-hint">{t('SHARED.BY', { name: shared.data.owner.nickname })}</p>
           {shared.data.description && <p>{shared.data.description}</p>}
           {items.length === 0 ? (
-            <p className="form-hint">{t('LISTS.NO_ITEMS')}</p>
+            <EmptyState text={t('LISTS.NO_ITEMS')} />
           ) : (
             <ol className="place-list" aria-label={t('LISTS.ITEMS')}>
               {items.map((item) => (

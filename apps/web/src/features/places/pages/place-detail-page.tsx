@@ -1,4 +1,5 @@
 import '../place-pages.css';
+import '../../../components/skeleton.css';
 import type { AlertOptions } from '@ionic/core/components';
 import type { PlaceView } from '@spotlist/contracts';
 import { lazy, Suspense, useState } from 'react';
@@ -302,6 +303,27 @@ function ShareButton({ place }: { place: PlaceView }) {
   );
 }
 
+/**
+ * The place's page in grey while it loads (components/skeleton.css's shapes): its name, category,
+ * a picture and the facts. One "Loading…" status; the shapes are hidden from assistive technology.
+ */
+function PlaceSkeleton({ label }: { label: string }) {
+  return (
+    <div className="place-skeleton" role="status" aria-label={label}>
+      <div aria-hidden="true">
+        <span className="skeleton-line place-skeleton-title" />
+        <span className="skeleton-line place-skeleton-category" />
+        <span className="skeleton-block place-skeleton-picture" />
+        <span className="skeleton-lines">
+          <span className="skeleton-line" />
+          <span className="skeleton-line" />
+          <span className="skeleton-line" />
+        </span>
+      </div>
+    </div>
+  );
+}
+
 function Detail({ id }: { id: number }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -316,11 +338,7 @@ function Detail({ id }: { id: number }) {
           {errorText(query.error)}
         </p>
       );
-    return (
-      <div className="page-loading" role="status" aria-label={t('COMMON.LOADING')}>
-        <span className="app-spinner" />
-      </div>
-    );
+    return <PlaceSkeleton label={t('COMMON.LOADING')} />;
   }
   return (
     <article className="place-detail" aria-labelledby="place-detail-name">

@@ -1,6 +1,7 @@
 import type { WidgetDetail, WidgetPoiView } from '@spotlist/contracts';
 import { createElement, lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../lib/translator';
+import { EmptyState } from '../../../components/empty-state';
 import { IonReorderGroup } from '../../../components/ionic/reorder-group';
 import { TextInput } from '../../../components/text-input';
 import type { WidgetChange } from '../api/widgets';
@@ -196,7 +197,21 @@ export function PoiList({
       <h2 id="widget-pois-heading">{t('WIDGETS.POIS')}</h2>
       <LanguageSwitch languages={languages} value={shownLang} onChange={setLang} label={t('WIDGETS.TEXT_LANGUAGE')} />
       {order.length === 0 ? (
-        <p className="form-hint">{t('WIDGETS.NO_POIS')}</p>
+        <EmptyState
+          text={t('WIDGETS.NO_POIS')}
+          action={
+            <button
+              type="button"
+              className="app-button"
+              // the search of "Add places" below, on this page (Ionic may keep another widget's page in the DOM)
+              onClick={(e) =>
+                e.currentTarget.closest('.ion-page')?.querySelector<HTMLElement>('[aria-labelledby="widget-add-heading"] input')?.focus()
+              }
+            >
+              {t('WIDGETS.ADD_POIS')}
+            </button>
+          }
+        />
       ) : (
         <IonReorderGroup
           disabled={busy}

@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { AppLink } from '../../../components/app-link';
 import { FlagGate } from '../../../components/flag-gate';
 import { PageLayout } from '../../../components/layout/page-layout';
+import { Skeleton } from '../../../components/skeleton';
 import { withQueryClient } from '../../../lib/query-client';
 import { useWidget } from '../api/widgets';
 import { WidgetEditor } from '../components/widget-editor';
@@ -13,7 +14,7 @@ function Detail({ id }: { id: number }) {
   const { t } = useTranslation();
   const widget = useWidget(id);
   if (widget.isError) return <p role="alert">{t('WIDGETS.LOAD_FAILED')}</p>;
-  if (!widget.data) return <p className="form-hint">{t('COMMON.LOADING')}</p>;
+  if (!widget.data) return <Skeleton count={3} />;
   return <WidgetEditor widget={widget.data} />;
 }
 

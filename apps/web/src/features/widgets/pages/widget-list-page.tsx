@@ -1,11 +1,13 @@
 import '../../../components/widget-pages.css';
 import type { WidgetView } from '@spotlist/contracts';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { EditableRow } from '../../../components/editable-row';
+import { EmptyState } from '../../../components/empty-state';
 import { FlagGate } from '../../../components/flag-gate';
 import { PageLayout } from '../../../components/layout/page-layout';
+import { Skeleton } from '../../../components/skeleton';
 import { TextInput } from '../../../components/text-input';
 import { useAppNavigate } from '../../../lib/navigation';
 import { withQueryClient } from '../../../lib/query-client';
@@ -44,7 +46,7 @@ function WidgetRow({ widget }: { widget: WidgetView }) {
   );
 }
 
-function CreateWidget() {
+function CreateWidget({ formRef }: { formRef: RefObject<HTMLFormElement | null> }) {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
   const create = useCreateWidget();
@@ -65,7 +67,7 @@ function CreateWidget() {
     );
   };
   return (
-    <form className="form-section" onSubmit={submit} aria-labelledby="widget-create-heading">
+    <form ref={formRef} className="form-section" onSubmit={submit} aria-labelledby="widget-create-heading">
       <h2 id="widget-create-heading">{t('WIDGETS.CREATE')}</h2>
       <TextInput label={t('WIDGETS.NAME')} value={name} onValue={setName} />
       {defaults.data && Object.keys(defaults.data).length > 0 && <p className="form-hint">{t('WIDGETS.USES_DEFAULTS')}</p>}
@@ -79,14 +81,22 @@ function CreateWidget() {
 function Widgets() {
   const { t } = useTranslation();
   const widgets = useWidgets();
+  const form = useRef<HTMLFormElement>(null);
   return (
     <>
       <h1>{t('MENU.WIDGET_LIST')}</h1>
       {widgets.isError && <p role="alert">{t('WIDGETS.LOAD_FAILED')}</p>}
-      {widgets.isPending && <p className="form-hint">{t('COMMON.LOADING')}</p>}
+      {widgets.isPending && <Skeleton count={2} />}
       {widgets.data &&
         (widgets.data.length === 0 ? (
-          <p className="form-hint">{t('WIDGETS.NONE')}</p>
+          <EmptyState
+            text={t('WIDGETS.NONE')}
+            action={
+              <button type="button" className="app-button" onClick={() => form.current?.querySelector('input')?.focus()}>
+                {t('DASHBOARD.STEP_WIDGET')}
+              </button>
+            }
+          />
         ) : (
           <ul className="place-list" aria-label={t('MENU.WIDGET_LIST')}>
             {widgets.data.map((w) => (
@@ -94,7 +104,7 @@ function Widgets() {
             ))}
           </ul>
         ))}
-      <CreateWidget />
+      <CreateWidget formRef={form} />
     </>
   );
 }

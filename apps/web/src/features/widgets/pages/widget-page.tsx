@@ -2,6 +2,7 @@ import '../../../components/widget-pages.css';
 import { useTranslation } from '../../../lib/translator';
 import { FlagGate } from '../../../components/flag-gate';
 import { PageLayout } from '../../../components/layout/page-layout';
+import { Skeleton } from '../../../components/skeleton';
 import { withQueryClient } from '../../../lib/query-client';
 import { useMyWidget, useWidget } from '../api/widgets';
 import { WidgetEditor } from '../components/widget-editor';
@@ -11,7 +12,7 @@ function MyWidget() {
   const mine = useMyWidget();
   const widget = useWidget(mine.data);
   if (mine.isError || widget.isError) return <p role="alert">{t('WIDGETS.LOAD_FAILED')}</p>;
-  if (!widget.data) return <p className="form-hint">{t('COMMON.LOADING')}</p>;
+  if (!widget.data) return <Skeleton count={3} />;
   return <WidgetEditor widget={widget.data} />;
 }
 

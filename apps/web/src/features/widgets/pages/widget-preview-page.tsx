@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { FlagGate } from '../../../components/flag-gate';
 import { PageLayout } from '../../../components/layout/page-layout';
+import { Skeleton } from '../../../components/skeleton';
 import { useAuth } from '../../../lib/auth';
 import { useCurrentLocation } from '../../../lib/navigation';
 import { withQueryClient } from '../../../lib/query-client';
@@ -151,7 +152,7 @@ function PreviewOf() {
   const widget = useWidget(byId ?? mine.data);
   if (widget.isError || mine.isError || (byId === undefined && user?.widgetv1activated !== true))
     return <p role="alert">{t('WIDGETS.LOAD_FAILED')}</p>;
-  if (!widget.data) return <p className="form-hint">{t('COMMON.LOADING')}</p>;
+  if (!widget.data) return <Skeleton count={3} />;
   return <Preview widget={widget.data} />;
 }
 
