@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_ARGS, withServerEnv } from '../../scripts/server-process.mjs';
 import { cleanEnv, freePort, ROOT, SERVER_MAIN, SPOTLIST_READY, stop } from './processes.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -25,7 +26,7 @@ async function timeOneStart(dataDir, port, timeoutMs, track, { databaseUrl, kill
   });
   const t0 = performance.now();
   // The same command line as `npm start` (scripts/start.mjs) uses.
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_MAIN], { cwd: ROOT, env: withServerEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   track(() => stop(child));
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (c) => (output += c));

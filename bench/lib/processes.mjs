@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_ARGS, withServerEnv } from '../../scripts/server-process.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
@@ -37,9 +38,11 @@ export function freePort() {
  * returned). Rejects with the last output when the process exits first or `timeoutMs` passes.
  */
 export function spawnUntilReady(script, { env, ready, timeoutMs = 60_000, args = [] }) {
-  const child = spawn(process.execPath, ['--enable-source-maps', script, ...args], {
+  // the app server as `npm start` runs it (scripts/server-process.mjs); the bare baseline as is
+  const app = script === SERVER_MAIN;
+  const child = spawn(process.execPath, [...(app ? SERVER_NODE_ARGS : []), script, ...args], {
     cwd: ROOT,
-    env,
+    env: app ? withServerEnv(env) : env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

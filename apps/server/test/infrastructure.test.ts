@@ -90,6 +90,43 @@ describe('reference data seed', () => {
   });
 });
 
+describe('embedded database folder', () => {
+  it('an empty folder starts as a copy of the template; a folder with anything in it is never replaced', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-template-'));
+    try {
+      const template = path.join(root, 'template');
+      const made = await openPglite(template, { template: null });
+      await made.migrate();
+      await made.db.execute(sql`create table template_mark (n int)`);
+      await made.close();
+
+      const fresh = path.join(root, 'fresh', 'pgdata');
+      const db = await openPglite(fresh, { template });
+      try {
+        // the template's own table is there: the folder is its copy, not a new initdb
+        expect(((await db.db.execute(sql`select count(*)::int as n from template_mark`)) as unknown as { rows: unknown[] }).rows).toEqual([{ n: 0 }]);
+        expect(fs.existsSync(`${fresh}.copying`)).toBe(false);
+      } finally {
+        await db.close();
+      }
+
+      const occupied = path.join(root, 'occupied');
+      fs.mkdirSync(occupied);
+      fs.writeFileSync(path.join(occupied, 'keep.txt'), 'mine');
+      const other = await openPglite(occupied, { template });
+      try {
+        // PGlite initialised a database beside the file; the template was not copied over it
+        expect(((await other.db.execute(sql`select to_regclass('template_mark') as t`)) as unknown as { rows: unknown[] }).rows).toEqual([{ t: null }]);
+      } finally {
+        await other.close();
+      }
+      expect(fs.readFileSync(path.join(occupied, 'keep.txt'), 'utf8')).toBe('mine');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('request context', () => {
   it('reads user-location as lat;lng and ignores anything else', () => {
     expect(parseUserLocation('48.137;11.575')).toEqual({ lat: 48.137, lng: 11.575 });

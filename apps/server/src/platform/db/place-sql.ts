@@ -170,9 +170,12 @@ export function toPlaceView(r: PlaceRow, viewer: Viewer, withTexts = false): Pla
   };
 }
 
+// in a string, which the bundler escapes to ASCII (build.mjs), not a regular expression literal
+const SHARP_S = new RegExp('ß', 'g');
+
 /** Lower case without accents (München → munchen, ß → ss): stored in search_text and applied to f.q. */
 export const foldText = (s: string): string =>
-  s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/ß/g, 'ss').replace(/\s+/g, ' ').trim();
+  s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(SHARP_S, 'ss').replace(/\s+/g, ' ').trim();
 
 /** What f.q searches: every name, the address and the city. */
 export function searchTextOf(p: { name: string; texts?: PlaceTexts | null; address?: string | null; city?: string | null }): string {
