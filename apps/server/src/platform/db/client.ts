@@ -67,7 +67,7 @@ function pgliteTemplate(): string | undefined {
  * allocates inside its WebAssembly memory at start (a WebAssembly memory never shrinks): 130 MB of
  * the server's resident memory for a database of a few tens of MB whose reads the response cache
  * answers anyway. Pages outside it are read from the operating system's page cache.
- * Measured in docs/decisions/0025-embedded-database-memory.md.
+ * Measured in docs/decisions/0025-start-and-memory.md.
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
