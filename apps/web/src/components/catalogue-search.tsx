@@ -3,6 +3,8 @@ import { useState, type ReactNode } from 'react';
 import type { LatLng } from '../lib/geolocation';
 import { useSearchPlaces, useSettledText } from '../lib/place-search';
 import { TextInput } from './text-input';
+import { EmptyState } from './empty-state';
+import { useTranslation } from '../lib/translator';
 import { formatAddress } from '../lib/format';
 
 /**
@@ -21,13 +23,24 @@ export function CatalogueSearch(props: {
   action: (place: PlaceView) => ReactNode;
 }) {
   const { label, resultsLabel, emptyText, location = null, meta = addressOf, action } = props;
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const q = useSettledText(text);
   const results = useSearchPlaces(q, location);
   return (
     <>
       <TextInput label={label} value={text} onValue={setText} type="search" />
-      {q !== '' && results.isSuccess && results.data.length === 0 && <p className="form-hint">{emptyText}</p>}
+      {q !== '' && results.isSuccess && results.data.length === 0 && (
+        <EmptyState
+          picture="search"
+          text={emptyText}
+          action={
+            <button type="button" className="app-button app-button-outline" onClick={() => setText('')}>
+              {t('COMMON.CLEAR_SEARCH')}
+            </button>
+          }
+        />
+      )}
       {q !== '' && results.data && results.data.length > 0 && (
         <ul className="place-list" aria-label={resultsLabel}>
           {results.data.map((place) => (

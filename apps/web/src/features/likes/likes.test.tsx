@@ -82,6 +82,23 @@ describe('marked places (widget-marked-mylike)', () => {
     expect(document.querySelector('ion-toast')).toBeNull();
   });
 
+  it('a search that finds nothing says so and offers to clear it', async () => {
+    loggedIn();
+    server.use(
+      http.get('/api/like/default', () => page([liked(place(1, 'Hofgarten', 900))])),
+      http.get('/api/place/list', () => page([])),
+    );
+    const user = userEvent.setup();
+    renderApp('/widget-marked-mylike');
+    await screen.findByText('Hofgarten');
+    const search = screen.getByLabelText('Search places');
+    await user.type(search, 'zzz');
+    expect(await screen.findByText('No places found.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(search).toHaveValue('');
+    await waitFor(() => expect(screen.queryByText('No places found.')).toBeNull());
+  });
+
   it('finds a place, likes it and unlikes another', async () => {
     loggedIn();
     let likes = [liked(place(1, 'Hofgarten', 900))];
