@@ -2,9 +2,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, setXsrfCookie, storeLoggedInUser } from '../test/fixtures';
 import { server } from '../test/server';
-import { api, isApiError } from './api-client';
+import { ErrorKey } from '@spotlist/contracts';
+import { api, createApiClient, isApiError } from './api-client';
+import type { StoredUser } from './auth-store';
 import { authStore } from './auth-store';
-import { appEvents, type AppEventMap } from './events';
+import { appEvents, createEventBus, type AppEventMap } from './events';
 import { setKnownLocation } from './geolocation';
 import { changeLanguage } from './i18n';
 
@@ -299,5 +301,95 @@ describe('answers', () => {
     now.mockReturnValue(base + 301_000);
     await api.apiInfo();
     expect(calls).toBe(2);
+  });
+});
+
+describe('two tabs whose token expired together', () => {
+  /**
+   * A server that rotates refresh tokens and revokes the session when a rotated one comes again
+   * (as auth.service does), two tabs sharing one cookie jar and one storage, and the lock.
+   */
+  function setup({ withLock }: { withLock: boolean }) {
+    let cookie = 'refresh-1';
+    const rotated = new Set<string>();
+    let valid = new Set(['access-1']);
+    let revoked = false;
+    const refreshes: string[] = [];
+    let shared: StoredUser = { id: 7, authtoken: 'access-0', permissionsInclude: [], language: { id: 1, key: 'en' } };
+    let n = 1;
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input)).pathname;
+      await new Promise((r) => setTimeout(r, 5));
+      if (path === '/api/login') {
+        refreshes.push(cookie);
+        if (revoked || rotated.has(cookie)) {
+          revoked = true;
+          valid = new Set();
+          return Response.json({ key: ErrorKey.refreshInvalid }, { status: 401 });
+        }
+        rotated.add(cookie);
+        n += 1;
+        const user = makeUser({ authtoken: `access-${n}` });
+        valid.add(`access-${n}`);
+        // the browser stores the new cookie for every tab once the answer arrives
+        const next = `refresh-${n}`;
+        setTimeout(() => (cookie = next), 0);
+        return Response.json(user);
+      }
+      const token = new Headers(init?.headers).get('X-Auth-Token') ?? '';
+      return valid.has(token) && !revoked ? Response.json({ ok: true }) : Response.json({ key: 'error.token.invalid' }, { status: 401 });
+    }) as typeof globalThis.fetch;
+    let queue = Promise.resolve();
+    const lock = <T,>(_name: string, fn: () => Promise<T>): Promise<T> => {
+      const run = queue.then(fn);
+      queue = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    };
+    const tab = () => {
+      let mine: StoredUser | null = shared;
+      let lost = false;
+      const client = createApiClient({
+        baseUrl: 'http://app.test/api',
+        fetch,
+        events: createEventBus<AppEventMap>(),
+        getStoredUser: () => mine,
+        getLanguage: () => 'en',
+        getLocation: () => null,
+        readCookie: () => 'xsrf',
+        onTokenRefreshed: (user) => {
+          shared = { ...shared, authtoken: user.authtoken! };
+          mine = shared;
+        },
+        onSessionLost: () => {
+          lost = true;
+          mine = null;
+        },
+        now: () => Date.now(),
+        readStoredUser: () => (mine = shared),
+        ...(withLock && { lock }),
+      });
+      return { client, lost: () => lost };
+    };
+    return { tab, refreshes: () => refreshes, revoked: () => revoked };
+  }
+
+  it("refresh one after the other: the second tab takes the first one's new token, nobody is logged out", async () => {
+    const s = setup({ withLock: true });
+    const [a, b] = [s.tab(), s.tab()];
+    await expect(Promise.all([a.client.request('/thing'), b.client.request('/thing')])).resolves.toEqual([{ ok: true }, { ok: true }]);
+    expect(s.refreshes()).toEqual(['refresh-1']);
+    expect(s.revoked()).toBe(false);
+    expect([a.lost(), b.lost()]).toEqual([false, false]);
+  });
+
+  it('without the lock the same refresh token goes twice and the session is revoked (what the lock prevents)', async () => {
+    const s = setup({ withLock: false });
+    const [a, b] = [s.tab(), s.tab()];
+    await Promise.allSettled([a.client.request('/thing'), b.client.request('/thing')]);
+    expect(s.refreshes()).toEqual(['refresh-1', 'refresh-1']);
+    expect(s.revoked()).toBe(true);
   });
 });

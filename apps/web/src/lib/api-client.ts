@@ -70,7 +70,17 @@ export interface ApiClientDeps {
   /** The refresh failed: clear the user (SPEC §4). */
   onSessionLost(): void;
   now(): number;
+  /** The stored user as it is now in the storage the tabs share (another tab may have refreshed). */
+  readStoredUser?(): StoredUser | null;
+  /** Runs `fn` while holding a lock all tabs of the app share (the Web Locks API). */
+  lock?<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
+
+/**
+ * Tabs refresh one after another: two tabs whose token expired together would otherwise send the
+ * same refresh token twice, and its reuse revokes the session (server: auth.service refresh).
+ */
+const REFRESH_LOCK = 'spotlist-token-refresh';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -178,10 +188,15 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   };
 
-  const refresh = (): Promise<boolean> => {
+  /** One refresh at a time in this tab and across tabs; `failedWith` is the token a 401 refused. */
+  const refresh = (failedWith: string | undefined): Promise<boolean> => {
     if (!refreshing) {
-      refreshing = (async () => {
-        const stored = deps.getStoredUser();
+      const lock = deps.lock ?? (<T,>(_name: string, fn: () => Promise<T>) => fn());
+      refreshing = lock(REFRESH_LOCK, async () => {
+        // another tab refreshed while this one waited for the lock: its new token is shared
+        const current = deps.readStoredUser ? deps.readStoredUser() : deps.getStoredUser();
+        if (current?.authtoken && current.authtoken !== failedWith) return true;
+        const stored = current ?? deps.getStoredUser();
         try {
           const body = stored?.refreshToken ? { refresh_token: stored.refreshToken } : { grant_type: 'refresh_token' as const };
           const res = await send('POST', '/login', { body }, false);
@@ -194,7 +209,7 @@ export function createApiClient(deps: ApiClientDeps) {
           deps.onSessionLost();
           return false;
         }
-      })().finally(() => {
+      }).finally(() => {
         refreshing = null;
       });
     }
@@ -229,9 +244,10 @@ export function createApiClient(deps: ApiClientDeps) {
     const method = opts.method ?? 'GET';
     let res: Response;
     try {
+      const token = deps.getStoredUser()?.authtoken;
       res = await send(method, path, opts);
       if (res.status === 401 && !NO_REFRESH_PATHS.has(path) && deps.getStoredUser()) {
-        if (await refresh()) res = await send(method, path, opts);
+        if (await refresh(token)) res = await send(method, path, opts);
         else deps.events.emit('session-expired', { path });
       }
     } catch (e) {
@@ -304,4 +320,9 @@ export const api: ApiClient = createApiClient({
   onTokenRefreshed: (user) => authStore.setToken(user),
   onSessionLost: () => authStore.clear('expired'),
   now: () => Date.now(),
+  readStoredUser: () => {
+    authStore.reload();
+    return authStore.getState().stored;
+  },
+  lock: (name, fn) => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(name, fn) : fn()),
 });
