@@ -135,7 +135,8 @@ for (const size of WIDTHS) {
       // --- the map of my places is fitted to its one marker
       await go(page, 'Karte', MENU_DE);
       await arrived(page, /\/widget-marked-mylike-map$/);
-      const map = shown(page).locator('.places-map-map');
+      // the map of my places by its name (a place page's map of one place is named by the place)
+      const map = shown(page).getByRole('group', { name: 'Karte meiner Orte' }).locator('.places-map-map');
       const marker = map.locator(`.leaflet-marker-icon[title="${placeName}"]`);
       await expect(marker).toBeVisible();
       await expect(map.locator('.leaflet-marker-icon')).toHaveCount(1);

@@ -1,6 +1,6 @@
 import type { LikedPlace } from '@spotlist/contracts';
-import { useIonViewDidLeave, useIonViewWillEnter } from '@ionic/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { LatLng } from '../../../lib/geolocation';
 import { useTranslation } from '../../../lib/translator';
 
@@ -9,14 +9,13 @@ const PlaceMap = lazy(() => import('../../../components/place-map'));
 
 /**
  * The liked places' map in the right pane of "My places" (two panes from 1250 px). It is drawn
- * only while the page is shown: Ionic keeps a page it left in the DOM, and one map (with its
- * markers) at a time is what the map page and its tests expect.
+ * only while the address is this page's (`path`): Ionic keeps a page it left in the DOM, and one
+ * map (with its markers) at a time is what the map page shows; the address changes the moment
+ * another page is opened, before Ionic's transition ends.
  */
-export function PlacesPaneMap({ places, center }: { places: LikedPlace[]; center: LatLng | null }) {
+export function PlacesPaneMap({ places, center, path }: { places: LikedPlace[]; center: LatLng | null; path: string }) {
   const { t } = useTranslation();
-  const [shown, setShown] = useState(true);
-  useIonViewWillEnter(() => setShown(true));
-  useIonViewDidLeave(() => setShown(false));
+  const shown = useLocation().pathname === path;
   return (
     <div className="places-pane-map">
       <div className="places-pane-map-sticky">

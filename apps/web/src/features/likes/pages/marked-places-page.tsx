@@ -81,7 +81,7 @@ function MarkedPlacesPage() {
             <PlaceSearch location={location} />
           </div>
         </div>
-        {panes && <PlacesPaneMap places={places} center={location} />}
+        {panes && <PlacesPaneMap places={places} center={location} path={PLACE_PATHS.marked} />}
       </div>
     </PageLayout>
   );
