@@ -119,7 +119,9 @@ function writeStaticReference(dir) {
   const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1];
   if (!stylesheet) throw new Error('the web build\'s index.html names no stylesheet');
-  const page = fs.readFileSync(path.join(ROOT, 'bench/reference/login.html'), 'utf8').replace('{{STYLESHEET}}', stylesheet);
+  const page = fs.readFileSync(path.join(ROOT, 'bench/reference/login.html'), 'utf8').replaceAll('{{STYLESHEET}}', stylesheet);
+  // a placeholder left would make the reference a page without styles, faster than the app could ever be
+  if (page.includes('{{')) throw new Error('bench/reference/login.html has a placeholder the bench does not fill');
   fs.writeFileSync(path.join(dir, STATIC_REFERENCE_PATH.slice(1)), page);
 }
 

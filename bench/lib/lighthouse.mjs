@@ -258,6 +258,11 @@ export async function runLighthouse({ baseUrl, pages, runs = 1, log = () => {}, 
               onlyCategories: CATEGORIES,
             });
             s = { ...summarize(r.lhr, p.name, url), attempts: attempt };
+            // LIGHTHOUSE_REPORT_DIR keeps every full report, to see what made a figure.
+            if (process.env.LIGHTHOUSE_REPORT_DIR) {
+              fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+              fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${p.name}-${i + 1}.json`), JSON.stringify(r.lhr));
+            }
             if (!s.runtimeError) break;
             log(`  ${p.name} run ${i + 1}: ${s.runtimeError}${attempt < MAX_ATTEMPTS ? ' (running it again)' : ''}`);
           }

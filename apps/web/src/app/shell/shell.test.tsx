@@ -70,6 +70,29 @@ describe('header, menu and footer (SPEC §2)', () => {
     expect(document.querySelector('ion-menu')).toHaveProperty('disabled', false);
   });
 
+  it('while a stored session is checked the menu pane is there but empty, its entries come with the user', async () => {
+    storeLoggedInUser();
+    setXsrfCookie();
+    let answer!: () => void;
+    const held = new Promise<void>((r) => (answer = r));
+    server.use(
+      http.get('/api/session/user', async () => {
+        await held;
+        return HttpResponse.json(makeUser());
+      }),
+    );
+    renderApp('/dashboard');
+    // enabled from the start: from 1250 px the pages are laid out beside it at once (no shift when the check answers)
+    await waitFor(() => expect(document.querySelector('ion-menu')).toHaveProperty('disabled', false));
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    expect(screen.queryByText('anna@example.com')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Hello, Anna!' })).toBeInTheDocument();
+    const menu = await openMenu();
+    expect(within(menu).getByRole('button', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('anna@example.com')).toBeInTheDocument();
+  });
+
   it('onboarding: no menu toggle, no page list, menu disabled, footer shown', async () => {
     loggedInAs({ profileFilled: false });
     renderApp('/onboarding');

@@ -24,49 +24,57 @@ export function SideMenu({ contentId }: { contentId: string }) {
   const { pathname } = useCurrentLocation();
   const router = useIonRouter();
   const items = useAppMenu();
-  const state = menuState(status === 'authenticated', onboarding);
+  // While a stored session is being checked the pane already takes its place (empty): from 1250 px
+  // the pages are then laid out beside it from the first frame instead of moving over when the
+  // check answers. Its entries come with the user.
+  const checking = status === 'checking';
+  const state = menuState(status !== 'anonymous', onboarding);
   const picture =
     usableImageUrl(user?.picturedocument?.urlThumb240) ?? usableImageUrl(user?.logodocument?.urlThumb240) ?? '/assets/dummy-user.svg';
 
   return (
     <IonMenu contentId={contentId} type="overlay" disabled={!state.enabled}>
       <IonContent>
-        <div className="side-menu-user">
-          <img src={picture} alt="" width={72} height={72} className="side-menu-picture" />
-          {user && <p className="side-menu-email">{user.email}</p>}
-        </div>
-        {state.enabled && router.canGoBack() && (
-          <IonMenuToggle autoHide={false}>
-            <button type="button" className="side-menu-item" onClick={() => leaveGuarded(pathname, () => router.goBack(), t)}>
-              <Icon icon={arrowBackOutline} />
-              <span>{t('MENU.BACK')}</span>
-            </button>
-          </IonMenuToggle>
+        {!checking && (
+          <>
+            <div className="side-menu-user">
+              <img src={picture} alt="" width={72} height={72} className="side-menu-picture" />
+              {user && <p className="side-menu-email">{user.email}</p>}
+            </div>
+            {state.enabled && router.canGoBack() && (
+              <IonMenuToggle autoHide={false}>
+                <button type="button" className="side-menu-item" onClick={() => leaveGuarded(pathname, () => router.goBack(), t)}>
+                  <Icon icon={arrowBackOutline} />
+                  <span>{t('MENU.BACK')}</span>
+                </button>
+              </IonMenuToggle>
+            )}
+            {state.showPageList && (
+              <nav aria-label={t('MENU.LABEL')}>
+                <ul className="side-menu-list">
+                  {items.map((item) => (
+                    <li key={item.id}>
+                      <IonMenuToggle autoHide={false}>
+                        <button
+                          type="button"
+                          className={item.active ? 'side-menu-item side-menu-item-active' : 'side-menu-item'}
+                          aria-current={item.active ? 'page' : undefined}
+                          onClick={item.select}
+                        >
+                          <Icon icon={item.icon} />
+                          <span>{t(item.titleKey)}</span>
+                        </button>
+                      </IonMenuToggle>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+            <ExternalLink href={config.logoLinkUrl} className="side-menu-logo">
+              <img src="/assets/logo.svg" alt={t('APP.LOGO_LINK')} width={48} height={48} />
+            </ExternalLink>
+          </>
         )}
-        {state.showPageList && (
-          <nav aria-label={t('MENU.LABEL')}>
-            <ul className="side-menu-list">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <IonMenuToggle autoHide={false}>
-                    <button
-                      type="button"
-                      className={item.active ? 'side-menu-item side-menu-item-active' : 'side-menu-item'}
-                      aria-current={item.active ? 'page' : undefined}
-                      onClick={item.select}
-                    >
-                      <Icon icon={item.icon} />
-                      <span>{t(item.titleKey)}</span>
-                    </button>
-                  </IonMenuToggle>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
-        <ExternalLink href={config.logoLinkUrl} className="side-menu-logo">
-          <img src="/assets/logo.svg" alt={t('APP.LOGO_LINK')} width={48} height={48} />
-        </ExternalLink>
       </IonContent>
     </IonMenu>
   );

@@ -148,7 +148,7 @@ describe('the dashboard of a private user or blogger', () => {
     expect(await within(discover).findByText('You already like every place around here.')).toBeInTheDocument();
   });
 
-  it('shows skeleton rows while loading, then one sentence and one action per empty section', async () => {
+  it('shows the grid skeleton while loading, then one sentence and one action per empty section', async () => {
     loggedIn();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -161,12 +161,15 @@ describe('the dashboard of a private user or blogger', () => {
       http.get('/api/place/list', () => page([])),
     );
     renderApp('/dashboard');
-    const near = await section('Near you');
-    expect(near).toHaveAttribute('aria-busy', 'true');
-    expect(within(near).getByTestId('skeleton')).toBeInTheDocument();
+    // the cards come all at once, as tall as their content: nothing moves as they load
+    const loading = await screen.findByRole('status', { name: 'Loading…' });
+    expect(within(loading).getAllByTestId('skeleton')).toHaveLength(4);
+    expect(screen.queryByRole('region', { name: 'Near you' })).not.toBeInTheDocument();
     release();
+    const near = await section('Near you');
     expect(await within(near).findByText('Places you like show up here, nearest first.')).toBeInTheDocument();
     expect(near).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
     expect(within(near).getByRole('link', { name: 'Find places to like' })).toHaveAttribute('href', '/widget-marked-mylike');
     const lists = await section('My lists');
     expect(await within(lists).findByText(/Collect places in lists/)).toBeInTheDocument();

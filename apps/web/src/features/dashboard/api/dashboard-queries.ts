@@ -1,5 +1,5 @@
 import type { BusinessDashboard, LikedPlace, MyListView, PlaceView } from '@spotlist/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { LatLng } from '../../../lib/geolocation';
 import { LIKES_KEY } from '../../../lib/place-queries';
@@ -20,7 +20,12 @@ const isBusinessDashboard = (v: unknown): boolean =>
 export const getLikedPlaces = async (): Promise<LikedPlace[]> =>
   (await api.get<{ list: LikedPlace[] }>('/like/default', { query: { 'p.s': 100 }, guard: isPage, silent: true })).list;
 export const useLikedPlaces = (location: LatLng | null) =>
-  useQuery({ queryKey: [LIKES_KEY, 'default', location?.lat, location?.lng], queryFn: getLikedPlaces });
+  useQuery({
+    queryKey: [LIKES_KEY, 'default', location?.lat, location?.lng],
+    queryFn: getLikedPlaces,
+    // once the position is known the same places come again with distances: the rows stay meanwhile
+    placeholderData: keepPreviousData,
+  });
 
 /** GET /api/list/mine?f.kind=list: the user's lists (newest change first), each with its cover. */
 export const getMyLists = async (): Promise<MyListView[]> =>
@@ -40,7 +45,11 @@ export const getNearbyPlaces = async (centre: LatLng): Promise<PlaceView[]> =>
     })
   ).list;
 export const useNearbyPlaces = (centre: LatLng) =>
-  useQuery({ queryKey: [PLACE_SEARCH_KEY, 'discover', centre.lat, centre.lng], queryFn: () => getNearbyPlaces(centre) });
+  useQuery({
+    queryKey: [PLACE_SEARCH_KEY, 'discover', centre.lat, centre.lng],
+    queryFn: () => getNearbyPlaces(centre),
+    placeholderData: keepPreviousData,
+  });
 
 /** GET /api/dashboard/business: weekly totals, widgets, guest app, checklist. */
 export const getBusinessDashboard = (): Promise<BusinessDashboard> =>

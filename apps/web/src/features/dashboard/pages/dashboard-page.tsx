@@ -1,18 +1,54 @@
 import { AccountType } from '@spotlist/contracts';
+import { useState } from 'react';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { accountTypeLabelKey } from '../../../lib/account-types';
 import { useAuth } from '../../../lib/auth';
 import { withQueryClient } from '../../../lib/query-client';
 import { useTranslation } from '../../../lib/translator';
 import { useLocation } from '../../../lib/use-location';
-import { useBusinessDashboard } from '../api/dashboard-queries';
+import { useBusinessDashboard, useLikedPlaces, useMyLists } from '../api/dashboard-queries';
 import { GuestAppCard, NextSteps, WeekStats, WidgetsCard } from '../components/business-sections';
 import { Discover, MyLists, NearYou, Recently } from '../components/personal-sections';
+import { SkeletonRows } from '../components/section-card';
 import '../dashboard.css';
+
+/**
+ * The grid's shape until the answers its sections share are in: the cards then come all at once,
+ * each already as tall as its content, so nothing on the page moves as they load (CLS 0; a card
+ * that shrank or grew after its own answer pushed the ones below). The cards' own skeletons are
+ * for a section loaded again later.
+ */
+function DashboardLoading({ cards }: { cards: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="dashboard-grid" role="status" aria-label={t('COMMON.LOADING')}>
+      {Array.from({ length: cards }, (_, i) => (
+        <div key={i} className="card" aria-hidden="true">
+          <span className="skeleton-line dashboard-skeleton-heading" />
+          <SkeletonRows />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * True from the first render at which `settled` was: once shown, the grid stays (a section read
+ * again, say by its retry, shows its own skeleton in place).
+ */
+function useSettledOnce(settled: boolean): boolean {
+  const [once, setOnce] = useState(settled);
+  if (settled && !once) setOnce(true);
+  return once || settled;
+}
 
 /** A private user's or blogger's first page: their places near them, lists, latest activity, places to discover. */
 function PersonalDashboard() {
   const location = useLocation();
+  // the answers Near you, My lists and Recently are made of (the sections read them from the cache)
+  const likes = useLikedPlaces(location);
+  const lists = useMyLists();
+  if (!useSettledOnce(!likes.isPending && !lists.isPending)) return <DashboardLoading cards={4} />;
   return (
     <div className="dashboard-grid">
       <NearYou location={location} />
@@ -27,6 +63,7 @@ function PersonalDashboard() {
 function BusinessDashboardView() {
   const { user } = useAuth();
   const query = useBusinessDashboard(true);
+  if (!useSettledOnce(!query.isPending)) return <DashboardLoading cards={3} />;
   if (!user) return null;
   return (
     <div className="dashboard-grid">

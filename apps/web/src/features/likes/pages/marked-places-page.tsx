@@ -33,56 +33,61 @@ function MarkedPlacesPage() {
   const search = useRef<HTMLDivElement>(null);
   const places = likes.data ? (location ? byDistance(likes.data) : likes.data) : [];
   const panes = wide && places.length > 0;
+  // wide from the first frame on wide screens (the heading does not move when the places arrive);
+  // without places the list column alone keeps the narrow width (likes.css)
   return (
-    <PageLayout title={t('PLACES.TITLE')} narrow={!panes}>
+    <PageLayout title={t('PLACES.TITLE')} narrow={!wide}>
       <h1>{t('PLACES.HEADING')}</h1>
       <p className="link-row">
         <AppLink to={PLACE_PATHS.map}>{t('PLACES.SHOW_MAP')}</AppLink> · <AppLink to={PLACE_PATHS.lists}>{t('LISTS.TITLE')}</AppLink> ·{' '}
         <AppLink to={PLACE_PATHS.newPlace}>{t('PLACES.ADD')}</AppLink>
       </p>
       {likes.isPending && <Skeleton count={4} />}
-      {likes.isSuccess && places.length === 0 && (
-        <EmptyState
-          text={t('PLACES.EMPTY')}
-          action={
-            <button type="button" className="app-button" onClick={() => search.current?.querySelector('input')?.focus()}>
-              {t('PLACES.FIND')}
-            </button>
-          }
-        />
-      )}
-      <div className={panes ? 'places-panes' : undefined}>
-        <div className="places-pane-list">
-          {places.length > 0 && (
-            <ul className="place-list" aria-label={t('PLACES.LIKED_LIST')}>
-              {places.map((place) => (
-                <li key={place.id} className="place-row">
-                  <PlaceWithThumb place={place}>
-                    <AppLink to={PLACE_PATHS.place(place.id)} className="place-name">
-                      {place.name}
-                    </AppLink>
-                    <span className="form-hint">{formatAddress(place.address, place.city)}</span>
-                  </PlaceWithThumb>
-                  <span className="place-distance">{distance(place.distance)}</span>
-                  <button
-                    type="button"
-                    className="app-button app-button-small app-button-outline"
-                    disabled={toggle.isPending}
-                    aria-label={t('PLACES.UNLIKE_NAMED', { name: place.name })}
-                    onClick={() => toggle.mutate({ placeId: place.id, like: false })}
-                  >
-                    {t('PLACES.UNLIKE')}
+      {/* the rest comes with the first answer: what the skeleton stood for takes its place, nothing shifts */}
+      {!likes.isPending && (
+        <div className={panes ? 'places-panes' : 'places-alone'}>
+          <div className="places-pane-list">
+            {likes.isSuccess && places.length === 0 && (
+              <EmptyState
+                text={t('PLACES.EMPTY')}
+                action={
+                  <button type="button" className="app-button" onClick={() => search.current?.querySelector('input')?.focus()}>
+                    {t('PLACES.FIND')}
                   </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div ref={search}>
-            <PlaceSearch location={location} />
+                }
+              />
+            )}
+            {places.length > 0 && (
+              <ul className="place-list" aria-label={t('PLACES.LIKED_LIST')}>
+                {places.map((place) => (
+                  <li key={place.id} className="place-row">
+                    <PlaceWithThumb place={place}>
+                      <AppLink to={PLACE_PATHS.place(place.id)} className="place-name">
+                        {place.name}
+                      </AppLink>
+                      <span className="form-hint">{formatAddress(place.address, place.city)}</span>
+                    </PlaceWithThumb>
+                    <span className="place-distance">{distance(place.distance)}</span>
+                    <button
+                      type="button"
+                      className="app-button app-button-small app-button-outline"
+                      disabled={toggle.isPending}
+                      aria-label={t('PLACES.UNLIKE_NAMED', { name: place.name })}
+                      onClick={() => toggle.mutate({ placeId: place.id, like: false })}
+                    >
+                      {t('PLACES.UNLIKE')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div ref={search}>
+              <PlaceSearch location={location} />
+            </div>
           </div>
+          {panes && <PlacesPaneMap places={places} center={location} path={PLACE_PATHS.marked} />}
         </div>
-        {panes && <PlacesPaneMap places={places} center={location} path={PLACE_PATHS.marked} />}
-      </div>
+      )}
     </PageLayout>
   );
 }

@@ -6,6 +6,7 @@ import { PLACE_PATHS } from '../../../lib/place-paths';
 import { withQueryClient } from '../../../lib/query-client';
 import { useLocation } from '../../../lib/use-location';
 import { useLikes } from '../api/get-likes';
+import { MapLoading } from '../../../components/map-loading';
 
 /** Leaflet and its CSS load with the map itself. */
 const PlacesMap = lazy(() => import('../components/places-map'));
@@ -24,7 +25,7 @@ function PlacesMapPage() {
       <p className="link-row">
         <AppLink to={PLACE_PATHS.marked}>{t('PLACES.SHOW_LIST')}</AppLink>
       </p>
-      <Suspense fallback={<p className="form-hint">{t('COMMON.LOADING')}</p>}>
+      <Suspense fallback={<MapLoading />}>
         <PlacesMap places={likes.data ?? []} center={location} />
       </Suspense>
     </PageLayout>

@@ -16,6 +16,7 @@ import { PLACE_PATHS } from '../../../lib/place-paths';
 import { withQueryClient } from '../../../lib/query-client';
 import { downloadExport, revokeShareById, shareList, sharesKey, useChangeItems, useList, useShares, type ItemChange } from '../api/lists';
 import { ItemPlace } from '../components/item-place';
+import { MapLoading } from '../../../components/map-loading';
 
 /** Leaflet and its CSS load with the map itself. */
 const PlaceMap = lazy(() => import('../../../components/place-map'));
@@ -360,7 +361,7 @@ function ListDetailPage() {
           </div>
           {!edit && items.length > 0 && (
             <div className="list-detail-map">
-              <Suspense fallback={<p className="form-hint">{t('COMMON.LOADING')}</p>}>
+              <Suspense fallback={<MapLoading />}>
                 <PlaceMap
                   places={items.map((i) => i.place)}
                   center={location}

@@ -96,16 +96,19 @@ function ListsPage() {
           ))}
         </ul>
       )}
-      <div className="lists-forms">
-        <form ref={form} className="card form-section" onSubmit={submit} aria-labelledby="create-heading">
-          <h2 id="create-heading">{t('LISTS.CREATE')}</h2>
-          <TextInput label={t('LISTS.NAME')} value={name} onValue={setName} />
-          <button type="submit" className="app-button" disabled={create.isPending || name.trim() === ''}>
-            {t('LISTS.CREATE_SUBMIT')}
-          </button>
-        </form>
-        <ImportForm />
-      </div>
+      {/* with the first answer, as on My places: nothing below the skeleton moves when it goes */}
+      {!lists.isPending && (
+        <div className="lists-forms">
+          <form ref={form} className="card form-section" onSubmit={submit} aria-labelledby="create-heading">
+            <h2 id="create-heading">{t('LISTS.CREATE')}</h2>
+            <TextInput label={t('LISTS.NAME')} value={name} onValue={setName} />
+            <button type="submit" className="app-button" disabled={create.isPending || name.trim() === ''}>
+              {t('LISTS.CREATE_SUBMIT')}
+            </button>
+          </form>
+          <ImportForm />
+        </div>
+      )}
     </PageLayout>
   );
 }

@@ -21,6 +21,7 @@ import { ACCESSIBILITY_KEYS, ACCESSIBILITY_TAGS, CATEGORIES, CATEGORY_KEYS, coun
 import { PlaceFormPictures } from './place-form-pictures';
 import { EMPTY_PLACE, placeResolver, toAddBody, toFormValues, toUpdateBody, type PlaceFormValues } from './place-form-values';
 import { PositionStatus, usePositionPreview } from './place-position';
+import { MapLoading } from '../../../components/map-loading';
 
 /** Leaflet loads only when "Pick on the map" is opened (components/map-picker.tsx). */
 const MapPicker = lazy(() => import('../../../components/map-picker'));
@@ -240,7 +241,7 @@ export default function PlaceForm({ place }: { place: PlaceView | null }) {
           )}
         </p>
         {map && (
-          <Suspense fallback={<p className="form-hint">{t('COMMON.LOADING')}</p>}>
+          <Suspense fallback={<MapLoading picker />}>
             <MapPicker focus={point} point={point} onPoint={setPoint} />
           </Suspense>
         )}

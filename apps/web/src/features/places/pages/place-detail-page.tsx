@@ -17,6 +17,7 @@ import { useLocation } from '../../../lib/use-location';
 import { useAddToList, useDeletePlace, useOwnLists, usePlace, useReportPlace } from '../api/place';
 import { ACCESSIBILITY_KEYS, CATEGORY_KEYS, countryName } from '../components/place-labels';
 import { formatAddress } from '../../../lib/format';
+import { MapLoading } from '../../../components/map-loading';
 
 /** Leaflet and its CSS load with the map itself. */
 const PlaceMap = lazy(() => import('../../../components/place-map'));
@@ -249,7 +250,7 @@ function AddToList({ place }: { place: PlaceView }) {
         </label>
         <select
           id="place-list-choice"
-          className="app-select"
+          className="app-select place-list-choice"
           value={listId}
           onChange={(e) => setListId(e.target.value)}
           disabled={!lists.data}
@@ -349,7 +350,7 @@ function Detail({ id }: { id: number }) {
       <Facts place={place} located={location !== null} />
       {place.latitude !== null && place.longitude !== null && (
         <div className="place-detail-map">
-          <Suspense fallback={<p className="form-hint">{t('COMMON.LOADING')}</p>}>
+          <Suspense fallback={<MapLoading />}>
             <PlaceMap places={[place]} center={null} label={t('PLACE.MAP', { name: place.name })} />
           </Suspense>
         </div>

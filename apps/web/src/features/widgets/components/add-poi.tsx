@@ -8,6 +8,7 @@ import { useSettledText } from '../../../lib/place-search';
 import { TextInput } from '../../../components/text-input';
 import { CatalogueSearch } from '../../../components/catalogue-search';
 import { type WidgetChange } from '../api/widgets';
+import { MapLoading } from '../../../components/map-loading';
 
 /** Leaflet loads only when "Pick on the map" is opened (components/map-picker.tsx, shared with the profile). */
 const MapPicker = lazy(() => import('../../../components/map-picker'));
@@ -234,7 +235,7 @@ function NewPlaceForm({ change, busy }: { change: (c: WidgetChange) => Promise<u
         {t(point ? 'PLACE.REFINE_ON_MAP' : 'WIDGETS.PICK_ON_MAP')}
       </button>
       {map && (
-        <Suspense fallback={<p className="form-hint">{t('COMMON.LOADING')}</p>}>
+        <Suspense fallback={<MapLoading picker />}>
           <MapPicker
             focus={found ? { lat: found.latitude, lng: found.longitude } : null}
             point={point}
