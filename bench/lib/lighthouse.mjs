@@ -169,6 +169,11 @@ async function loginThroughForm(port, baseUrl, { email, password }) {
       await page.waitFor(`location.pathname !== '/login' && location.pathname !== '/'`, 'the app to leave /login after submitting', 15_000);
     }
     const landed = await page.evaluate('location.pathname');
+    // A returning user has answered the cookie notice: accept it as a person would (the logged-in
+    // pages are then measured without it; the login page, a first visit, keeps it).
+    await page.waitFor(`!!document.querySelector('.cookie-notice button')`, 'the cookie notice');
+    await page.evaluate(`document.querySelector('.cookie-notice button').click(), true`);
+    await page.waitFor(`!document.querySelector('.cookie-notice')`, 'the cookie notice to go');
     // Leave the logged-in app so it does not run (poll, render) while Lighthouse measures.
     await page.send('Page.navigate', { url: 'about:blank' });
     return landed;

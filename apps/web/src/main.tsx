@@ -1,6 +1,6 @@
 import './lib/zod-jitless';
 import { setupIonicReact } from '@ionic/react';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import '@ionic/react/css/core.css';
@@ -20,19 +20,29 @@ import './theme/lists.css';
 import './theme/maps.css';
 
 import App from './app/App';
+import { preloadPageOf } from './app/routes';
+import { checkSession } from './lib/auth';
 import { authStore } from './lib/auth-store';
 import { initI18n, startLanguage } from './lib/i18n';
 
 /** SPEC §4 startup: bootstrap (translations in the start language), then the session check. */
 async function bootstrap(): Promise<void> {
   setupIonicReact();
+  // Side by side rather than one after the other: the translations, the session check and the
+  // page's own module (each waited for the one before, three round trips before a page showed).
+  if (authStore.getState().status === 'checking') void checkSession();
+  preloadPageOf(window.location.pathname);
   await initI18n(startLanguage(authStore.getState().stored?.language.key, true));
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition: React renders the app in slices and lets the browser answer between them (the
+  // first render was one long task that kept taps and typing waiting).
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   // its code is not needed for the first paint: a chunk of its own (the worker registers at load anyway)
   if (__PWA_ENABLED__) void import('./lib/pwa').then((pwa) => pwa.registerServiceWorker());

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { appEvents } from '../lib/events';
 import { ChunkErrorPage } from './shell/chunk-error-page';
 
@@ -23,7 +23,27 @@ export async function loadPage(load: () => Promise<{ default: ComponentType }>):
   }
 }
 
-export const lazyPage = (load: () => Promise<{ default: ComponentType }>): ComponentType => lazy(() => loadPage(load));
+/** A lazy page whose module can be asked for before it renders (`preload`: the same one request). */
+export type LazyPage = ComponentType & { preload: () => Promise<{ default: ComponentType }> };
+
+export const lazyPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    (loading ??= loadPage(load).then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(preload);
+  // A module already here renders at once: React.lazy suspends on its first render even then, and
+  // React holds a revealed fallback back for up to 300 ms (a page preloaded at start showed that late).
+  // Chosen once per mount: switching between the two later would mount the page anew (its state lost).
+  function Page() {
+    const [Shown] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Shown />;
+  }
+  return Object.assign(Page, { preload });
+};
 
 /** Vite reports a failed preload of a lazy chunk's dependencies with this window event. */
 export function listenForPreloadErrors(): () => void {

@@ -1,11 +1,10 @@
-import type { ComponentType } from 'react';
 import { IonRouterOutlet } from '@ionic/react';
 import { Suspense } from 'react';
-import { Navigate, Route } from 'react-router-dom';
+import { matchPath, Navigate, Route } from 'react-router-dom';
 import { RouteLoading } from '../components/page-loading';
 import { PATHS } from '../lib/paths';
 import { Guard, type Access } from './guards';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 
 /**
  * The one route table (SPEC §2). Every page is lazy-loaded. `id` is the route segment of the
@@ -16,7 +15,7 @@ export interface AppRoute {
   id: string;
   path: string;
   access: Access;
-  Page: ComponentType;
+  Page: LazyPage;
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -107,6 +106,16 @@ const NotFoundPage = lazyPage(() => import('./not-found-page'));
 export const REGISTERED_PAGES: ReadonlySet<string> = new Set(APP_ROUTES.map((r) => r.id));
 
 export const pathOfPage = (id: string): string | undefined => APP_ROUTES.find((r) => r.id === id)?.path;
+
+/**
+ * Asks for the module of the page at `pathname` now (at start, beside the translations and the
+ * session check), not once the session check has let its route render: one round trip less
+ * before the first page shows. Unknown addresses ask for nothing.
+ */
+export function preloadPageOf(pathname: string): void {
+  const route = APP_ROUTES.find((r) => matchPath(r.path, pathname) !== null);
+  void route?.Page.preload();
+}
 
 export const accessOfPath = (pathname: string): Access | undefined => APP_ROUTES.find((r) => r.path === pathname)?.access;
 

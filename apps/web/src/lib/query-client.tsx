@@ -9,6 +9,9 @@ import { i18next } from './i18n';
  * instead of the whole app: react-query loads with the first of them, not in the first bundle,
  * and pages without queries do not load it at all. All share this client and its cache.
  */
+/** How long an answer counts as fresh (react-query's staleTime). */
+export const FRESH_MS = 5_000;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -16,6 +19,10 @@ export function createQueryClient(): QueryClient {
         // An API answer (4xx/5xx with a key) is final; only a failed connection is retried once.
         retry: (count, error) => count < 1 && isApiError(error) && error.status === 0,
         refetchOnWindowFocus: false,
+        // An answer stays fresh for a moment: parts of a page that mount one after another (the
+        // dashboard's sections after its skeleton) share it instead of each asking again. Changes
+        // still show at once: mutations and the realtime gateway invalidate what they touch.
+        staleTime: FRESH_MS,
       },
       mutations: { retry: false },
     },

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setKnownLocation } from '../../lib/geolocation';
+import { queryClient } from '../../lib/query-client';
 import { makeListView, makeUser, setXsrfCookie, storeLoggedInUser, makePlaceView } from '../../test/fixtures';
 import { currentLocation, renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
@@ -275,6 +276,8 @@ describe('the dashboard of a business', () => {
     expect(within(await section('Guest app')).getByText('Not set up yet.')).toBeInTheDocument();
 
     view.unmount();
+    // a later visit: the first answer is no longer fresh (lib/query-client FRESH_MS)
+    queryClient.clear();
     answer = dashboard({
       checklist: { profileComplete: true, widgetCreated: true, poisAdded: true, embedded: true, guestAppEnabled: true },
     });
