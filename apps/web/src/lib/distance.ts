@@ -1,5 +1,6 @@
 import { useTranslation } from './translator';
 import { getKnownLocation } from './geolocation';
+import { numberFormat } from './format';
 import { localeFor, normalizeLanguage } from './language';
 
 /**
@@ -10,7 +11,7 @@ import { localeFor, normalizeLanguage } from './language';
 export function formatDistance(meters: number, locale: string, world = 'world'): string {
   if (!Number.isFinite(meters) || meters < 0) return world;
   const km = meters >= 1000;
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: km ? 'kilometer' : 'meter', unitDisplay: 'short' }).format(
+  return numberFormat(locale, { style: 'unit', unit: km ? 'kilometer' : 'meter', unitDisplay: 'short' }).format(
     km ? Math.round(meters / 1000) : Math.min(999, Math.round(meters)),
   );
 }

@@ -10,12 +10,33 @@ export function useLocale(): string {
   return localeFor(normalizeLanguage(i18n.language) ?? 'en');
 }
 
+/**
+ * Intl formatters, one per locale and options: making one costs (the first of a locale ~13 ms on
+ * a fast machine, ICU loads its data), using one does not; a list of distances or dates made one
+ * per row in the render that shows the page's answer.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d ${locale} ${JSON.stringify(options)}`;
+  let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `n ${locale} ${JSON.stringify(options)}`;
+  let f = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+
 /** A calendar day (yyyy-MM-dd) as the locale writes it; the day itself, whatever the time zone. */
 export const formatDay = (isoDay: string, locale: string): string =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
+  dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
 
 export const formatNumber = (value: number, locale: string, options?: Intl.NumberFormatOptions): string =>
-  new Intl.NumberFormat(locale, options).format(value);
+  numberFormat(locale, options).format(value);
 
 /** A coordinate pair, 5 decimals (about a metre). */
 export const formatLatLng = (lat: number, lng: number, locale: string): string => {

@@ -2,7 +2,7 @@ import { Visibility, type LikedPlace, type MyListView, type PlaceView } from '@s
 import { AppLink } from '../../../components/app-link';
 import { PlaceThumb, PlaceWithThumb, type ThumbPlace } from '../../../components/place-thumb';
 import { byDistance, useFormatDistance } from '../../../lib/distance';
-import { formatAddress, useLocale } from '../../../lib/format';
+import { dateFormat, formatAddress, useLocale } from '../../../lib/format';
 import type { LatLng } from '../../../lib/geolocation';
 import { MAP_DEFAULT_CENTER } from '../../../lib/map';
 import { PLACE_PATHS } from '../../../lib/place-paths';
@@ -127,7 +127,7 @@ export function Recently({ location }: { location: LatLng | null }) {
   const likes = useLikedPlaces(location);
   const lists = useMyLists();
   const items = recentActivity(likes.data ?? [], lists.data ?? []);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const date = dateFormat(locale, { dateStyle: 'medium' });
   const state =
     likes.isPending || lists.isPending ? 'loading' : likes.isError && lists.isError ? 'error' : items.length === 0 ? 'empty' : 'ready';
   return (
