@@ -1,12 +1,12 @@
 import { Visibility, type LikedPlace, type MyListView, type PlaceView } from '@spotlist/contracts';
 import { AppLink } from '../../../components/app-link';
-import { PlaceThumb, PlaceWithThumb, type ThumbPlace } from '../../../components/place-thumb';
-import { byDistance, useFormatDistance } from '../../../lib/distance';
-import { dateFormat, formatAddress, useLocale } from '../../../lib/format';
+import { LikeButton, PlaceRow } from '../../../components/place-row';
+import { PlaceThumb, type ThumbPlace } from '../../../components/place-thumb';
+import { byDistance } from '../../../lib/distance';
+import { dateFormat, useLocale } from '../../../lib/format';
 import type { LatLng } from '../../../lib/geolocation';
 import { MAP_DEFAULT_CENTER } from '../../../lib/map';
 import { PLACE_PATHS } from '../../../lib/place-paths';
-import { useToggleLike } from '../../../lib/place-queries';
 import { useTranslation } from '../../../lib/translator';
 import { useLikedPlaces, useMyLists, useNearbyPlaces } from '../api/dashboard-queries';
 import { SectionCard, sectionState } from './section-card';
@@ -17,7 +17,6 @@ const ROWS = 5;
 /** "Near you": liked places, nearest first with their distance once the device's position is known. */
 export function NearYou({ location }: { location: LatLng | null }) {
   const { t } = useTranslation();
-  const distance = useFormatDistance();
   const likes = useLikedPlaces(location);
   const places = (location ? byDistance(likes.data ?? []) : (likes.data ?? [])).slice(0, ROWS);
   return (
@@ -37,15 +36,7 @@ export function NearYou({ location }: { location: LatLng | null }) {
     >
       <ul className="place-list dashboard-rows" aria-label={t('DASHBOARD.NEAR_YOU')}>
         {places.map((place) => (
-          <li key={place.id} className="place-row">
-            <PlaceWithThumb place={place}>
-              <AppLink to={PLACE_PATHS.place(place.id)} className="place-name">
-                {place.name}
-              </AppLink>
-              <span className="form-hint">{formatAddress(place.address, place.city)}</span>
-            </PlaceWithThumb>
-            <span className="place-distance">{distance(place.distance)}</span>
-          </li>
+          <PlaceRow key={place.id} place={place} />
         ))}
       </ul>
       <p className="link-row">
@@ -170,9 +161,7 @@ const MUNICH: LatLng = { lat: MAP_DEFAULT_CENTER[0], lng: MAP_DEFAULT_CENTER[1] 
 /** "Discover": catalogue places nearest the user (else Munich's default area) they have not liked yet, with a Like button. */
 export function Discover({ location }: { location: LatLng | null }) {
   const { t } = useTranslation();
-  const distance = useFormatDistance();
   const nearby = useNearbyPlaces(location ?? MUNICH);
-  const toggle = useToggleLike();
   const places: PlaceView[] = (nearby.data ?? []).filter((p) => !p.liked).slice(0, ROWS);
   return (
     <SectionCard
@@ -191,24 +180,7 @@ export function Discover({ location }: { location: LatLng | null }) {
       {!location && <p className="form-hint">{t('DASHBOARD.DISCOVER_DEFAULT_AREA')}</p>}
       <ul className="place-list dashboard-rows" aria-label={t('DASHBOARD.DISCOVER')}>
         {places.map((place) => (
-          <li key={place.id} className="place-row">
-            <PlaceWithThumb place={place}>
-              <AppLink to={PLACE_PATHS.place(place.id)} className="place-name">
-                {place.name}
-              </AppLink>
-              <span className="form-hint">{formatAddress(place.address, place.city)}</span>
-            </PlaceWithThumb>
-            <span className="place-distance">{distance(place.distance)}</span>
-            <button
-              type="button"
-              className="app-button app-button-small app-button-outline"
-              disabled={toggle.isPending}
-              aria-label={t('PLACES.LIKE_NAMED', { name: place.name })}
-              onClick={() => toggle.mutate({ placeId: place.id, like: true })}
-            >
-              {t('PLACES.LIKE')}
-            </button>
-          </li>
+          <PlaceRow key={place.id} place={place} action={<LikeButton place={place} like />} />
         ))}
       </ul>
     </SectionCard>

@@ -2,19 +2,17 @@ import { useRef } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { EmptyState } from '../../../components/empty-state';
-import { PlaceWithThumb } from '../../../components/place-thumb';
+import { LikeButton, PlaceRow } from '../../../components/place-row';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { Skeleton } from '../../../components/skeleton';
-import { byDistance, useFormatDistance } from '../../../lib/distance';
+import { byDistance } from '../../../lib/distance';
 import { PLACE_PATHS } from '../../../lib/place-paths';
-import { useToggleLike } from '../../../lib/place-queries';
 import { withQueryClient } from '../../../lib/query-client';
 import { useLocation } from '../../../lib/use-location';
 import { useLikes } from '../api/get-likes';
 import { PlaceSearch } from '../components/place-search';
 import { PlacesPaneMap } from '../components/places-pane-map';
 import { useWide } from '../components/use-wide';
-import { formatAddress } from '../../../lib/format';
 import '../likes.css';
 
 /**
@@ -25,10 +23,8 @@ import '../likes.css';
  */
 function MarkedPlacesPage() {
   const { t } = useTranslation();
-  const distance = useFormatDistance();
   const location = useLocation();
   const likes = useLikes(location);
-  const toggle = useToggleLike();
   const wide = useWide();
   const search = useRef<HTMLDivElement>(null);
   const places = likes.data ? (location ? byDistance(likes.data) : likes.data) : [];
@@ -60,24 +56,7 @@ function MarkedPlacesPage() {
             {places.length > 0 && (
               <ul className="place-list" aria-label={t('PLACES.LIKED_LIST')}>
                 {places.map((place) => (
-                  <li key={place.id} className="place-row">
-                    <PlaceWithThumb place={place}>
-                      <AppLink to={PLACE_PATHS.place(place.id)} className="place-name">
-                        {place.name}
-                      </AppLink>
-                      <span className="form-hint">{formatAddress(place.address, place.city)}</span>
-                    </PlaceWithThumb>
-                    <span className="place-distance">{distance(place.distance)}</span>
-                    <button
-                      type="button"
-                      className="app-button app-button-small app-button-outline"
-                      disabled={toggle.isPending}
-                      aria-label={t('PLACES.UNLIKE_NAMED', { name: place.name })}
-                      onClick={() => toggle.mutate({ placeId: place.id, like: false })}
-                    >
-                      {t('PLACES.UNLIKE')}
-                    </button>
-                  </li>
+                  <PlaceRow key={place.id} place={place} action={<LikeButton place={place} like={false} />} />
                 ))}
               </ul>
             )}
