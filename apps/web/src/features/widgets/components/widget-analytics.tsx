@@ -85,6 +85,12 @@ function Totals({ data }: { data: Analytics }) {
  * day over a date range (default the last 30 days) as a chart, the range's totals and per-POI
  * totals as tables (the chart's data, readable without it).
  */
+/** The chart's box while its numbers or its code load: the chart takes its place, nothing below moves. */
+function ChartLoading() {
+  const { t } = useTranslation();
+  return <div className="analytics-chart chart-loading" role="status" aria-label={t('COMMON.LOADING')} />;
+}
+
 export function WidgetAnalytics({ widgetId }: { widgetId: number }) {
   const { t } = useTranslation();
   const id = useId();
@@ -119,10 +125,10 @@ export function WidgetAnalytics({ widgetId }: { widgetId: number }) {
         </div>
       </div>
       {!valid && <p className="field-error">{t('ANALYTICS.RANGE_INVALID')}</p>}
-      {analytics.isPending && valid && <p className="form-hint">{t('COMMON.LOADING')}</p>}
+      {analytics.isPending && valid && <ChartLoading />}
       {analytics.data && (
         <>
-          <Suspense fallback={<p className="form-hint">{t('COMMON.LOADING')}</p>}>
+          <Suspense fallback={<ChartLoading />}>
             <AnalyticsChart data={analytics.data} series={series} label={t('ANALYTICS.CHART', { from: range.from, to: range.to })} />
           </Suspense>
           <Totals data={analytics.data} />
