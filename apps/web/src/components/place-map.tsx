@@ -6,7 +6,7 @@ import { useTranslation } from '../lib/translator';
 import { config } from '../lib/config';
 import { useFormatDistance } from '../lib/distance';
 import type { LatLng } from '../lib/geolocation';
-import { clusterPoints } from '../lib/map-clusters';
+import { clusterPoints, type MarkerBox } from '../lib/map-clusters';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MARKER_SIZE, mapTileUrl, osmAttribution } from '../lib/map';
 import { PLACE_PATHS } from '../lib/place-paths';
 import { AppLink } from './app-link';
@@ -48,6 +48,9 @@ const clusterIcon = (n: number) =>
 
 /** Markers closer than this many pixels are grouped. */
 const CLUSTER_RADIUS = 36;
+/** The boxes of the two icons around their point: the pin above it (anchored at its tip), the numbered circle centred on it. */
+const markerBox = (count: number): MarkerBox =>
+  count === 1 ? { left: -W / 2, right: W / 2, top: -H, bottom: 0 } : { left: -18, right: 18, top: -18, bottom: 18 };
 const FIT_PADDING: [number, number] = [40, 40];
 const FIT_MAX_ZOOM = 16;
 
@@ -103,6 +106,7 @@ function Markers({ places }: { places: readonly Located[] }) {
           return { x: pt.x, y: pt.y, item: p };
         }),
         CLUSTER_RADIUS,
+        markerBox,
       ),
     [map, places, zoom],
   );

@@ -31,4 +31,30 @@ describe('clusterPoints', () => {
       }),
     );
   });
+
+  it('with marker boxes, leaves no two markers overlapping (a circle drawn over a pin took its taps)', () => {
+    const box = (n: number) =>
+      n === 1 ? { left: -14.5, right: 14.5, top: -35, bottom: 0 } : { left: -18, right: 18, top: -18, bottom: 18 };
+    const point = fc.record({ x: fc.integer({ min: 0, max: 600 }), y: fc.integer({ min: 0, max: 600 }) });
+    fc.assert(
+      fc.property(fc.array(point, { maxLength: 100 }), (pts) => {
+        const clusters = clusterPoints(
+          pts.map((p, i) => ({ ...p, item: i })),
+          36,
+          box,
+        );
+        expect(clusters.flatMap((c) => c.items).sort((a, b) => a - b)).toEqual(pts.map((_, i) => i));
+        for (const [i, a] of clusters.entries())
+          for (const b of clusters.slice(i + 1)) {
+            const [p, q] = [box(a.items.length), box(b.items.length)];
+            const apart =
+              a.x + p.right <= b.x + q.left ||
+              b.x + q.right <= a.x + p.left ||
+              a.y + p.bottom <= b.y + q.top ||
+              b.y + q.bottom <= a.y + p.top;
+            expect(apart).toBe(true);
+          }
+      }),
+    );
+  });
 });
