@@ -36,6 +36,28 @@ describe('session check (SPEC §4)', () => {
     expect(local.get(STORAGE_KEYS.user)).toBeNull();
   });
 
+  it('keeps a logged-in tab logged in when a re-check gets no answer (offline, or cut off by leaving the page)', async () => {
+    storeLoggedInUser({ authtoken: 'kept' });
+    server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser({ email: 'x@example.com' }))));
+    await checkSession();
+    expect(authStore.getState().status).toBe('authenticated');
+    server.use(http.get('/api/session/user', () => HttpResponse.error()));
+    await expect(checkSession()).resolves.toMatchObject({ email: 'x@example.com' });
+    expect(authStore.getState()).toMatchObject({
+      status: 'authenticated',
+      stored: { authtoken: 'kept' },
+      user: { email: 'x@example.com' },
+    });
+    expect(local.get(STORAGE_KEYS.user)).not.toBeNull();
+  });
+
+  it('clears a stored user whose first check gets no answer (nothing says the session is good)', async () => {
+    storeLoggedInUser();
+    server.use(http.get('/api/session/user', () => HttpResponse.error()));
+    await checkSession();
+    expect(authStore.getState()).toMatchObject({ status: 'anonymous', stored: null });
+  });
+
   it('revalidates the session on an auth error and keeps a valid one (SPEC §8)', async () => {
     storeLoggedInUser();
     let checks = 0;

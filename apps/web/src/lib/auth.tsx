@@ -1,6 +1,6 @@
 import type { User } from '@spotlist/contracts';
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { api, SESSION_USER_PATH } from './api-client';
+import { api, isApiError, SESSION_USER_PATH } from './api-client';
 import { authStore, type AuthState } from './auth-store';
 import { appEvents } from './events';
 import { changeLanguage, startLanguage } from './i18n';
@@ -35,7 +35,7 @@ export async function logout(): Promise<void> {
 
 let checking: Promise<User | null> | null = null;
 
-/** SPEC §4: a session check returning no user or an error clears the user. */
+/** SPEC §4: a session check returning no user or an error clears the user (an answer; no answer keeps a logged-in tab's). */
 export function checkSession(): Promise<User | null> {
   if (!authStore.getState().stored) return Promise.resolve(null);
   checking ??= (async () => {
@@ -51,7 +51,12 @@ export function checkSession(): Promise<User | null> {
       }
       authStore.setUser(user);
       return user;
-    } catch {
+    } catch (error) {
+      // No answer at all (offline, or the request cut off because the tab is leaving for another
+      // page) says nothing about the session: a tab already logged in stays so. Clearing here
+      // logged people out on a reload that cut off a re-check started by the realtime gateway.
+      const state = authStore.getState();
+      if (isApiError(error) && error.status === 0 && state.status === 'authenticated') return state.user;
       authStore.clear('invalid');
       return null;
     } finally {
