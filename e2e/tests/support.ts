@@ -68,7 +68,9 @@ export const MENU_DE: MenuNames = { nav: 'Hauptmenü', toggle: /^Menü$/ };
 /** Opens the side menu when it is not shown permanently and picks an entry. */
 export async function menu(page: Page, entry: string, names: MenuNames = MENU_EN) {
   const item = page.getByRole('navigation', { name: names.nav }).getByRole('button', { name: entry, exact: true });
-  const toggle = page.getByRole('button', { name: names.toggle }).first();
+  // the toggle a person sees: the pages kept in the outlet's stack have their own headers, and a
+  // page left mid-transition by a tap during the menu's animation can stay unhidden but unseen
+  const toggle = page.locator(SHOWN_PAGE).getByRole('button', { name: names.toggle }).filter({ visible: true }).first();
   // right after a page change the menu may not be shown yet: wait for it or its toggle
   await expect(item.or(toggle).first()).toBeVisible();
   if (!(await item.isVisible())) await toggle.click();
@@ -79,6 +81,8 @@ export async function menu(page: Page, entry: string, names: MenuNames = MENU_EN
 export async function go(page: Page, entry: string, names: MenuNames = MENU_EN) {
   await menu(page, entry, names);
   await page.locator('ion-menu').evaluate((m) => (m as unknown as { close(): Promise<boolean> }).close());
+  // and wait until it is closed (a menu still closing covers the next page's toggle)
+  await expect(page.locator('ion-menu.show-menu:not(.menu-pane-visible)')).toHaveCount(0);
 }
 
 /** The page Ionic shows (it keeps earlier pages in the DOM, hidden). */

@@ -8,9 +8,8 @@ import { LanguageMenu } from './language-menu';
 
 /**
  * SPEC §2 header: logo, title, the language menu only when logged out, the menu toggle only
- * when logged in and not onboarding, and below 1250 px (the menu is shown permanently from there:
- * layout.css). Hidden by CSS, not by IonMenuToggle's autoHide, which decides a moment after the
- * first paint and moved the title by the toggle's width as the page loaded.
+ * when logged in and not onboarding (IonMenuToggle also hides it while the menu is shown
+ * permanently, from 1250px).
  */
 export function PageHeader({ title }: { title: string }) {
   const { t } = useTranslation();
@@ -22,7 +21,7 @@ export function PageHeader({ title }: { title: string }) {
       <IonToolbar>
         <IonButtons slot="start">
           {loggedIn && !onboarding && (
-            <IonMenuToggle autoHide={false} className="header-menu-toggle">
+            <IonMenuToggle>
               <button type="button" className="icon-button" aria-label={t('HEADER.MENU')}>
                 <Icon icon={menuOutline} />
               </button>
