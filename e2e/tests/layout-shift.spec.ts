@@ -88,12 +88,15 @@ test('the pages of a private user do not move while they load', async ({ page })
   expect(list).toMatch(/^\/lists\/\d+$/);
   await expectStill(page, list!, async (p) => {
     await expect(p.getByRole('list', { name: 'Places in the list' }).getByRole('listitem').first()).toBeVisible();
+    // a map loads as it comes near the screen (MapWhenNear), its box standing meanwhile
+    await p.locator('.list-detail-map').scrollIntoViewIfNeeded();
     await expect(p.locator('.leaflet-container')).toBeVisible();
   });
   const place = await page.getByRole('list', { name: 'Places in the list' }).getByRole('link').first().getAttribute('href');
   expect(place).toMatch(/^\/place\/\d+$/);
   await expectStill(page, place!, async (p) => {
     await expect(p.getByRole('region', { name: 'Add to a list' })).toBeVisible();
+    await p.locator('.place-detail-map').scrollIntoViewIfNeeded();
     await expect(p.locator('.leaflet-container')).toBeVisible();
   });
 });

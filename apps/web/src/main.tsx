@@ -30,8 +30,8 @@ async function bootstrap(): Promise<void> {
   setupIonicReact();
   // Side by side rather than one after the other: the translations, the session check and the
   // page's own module (each waited for the one before, three round trips before a page showed).
-  if (authStore.getState().status === 'checking') void checkSession();
-  preloadPageOf(window.location.pathname);
+  const session = authStore.getState().status === 'checking' ? checkSession() : undefined;
+  preloadPageOf(window.location.pathname, session);
   await initI18n(startLanguage(authStore.getState().stored?.language.key, true));
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');

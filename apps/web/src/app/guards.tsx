@@ -1,5 +1,5 @@
 import { GUARD_REDIRECT_DELAY_MS } from '@spotlist/contracts';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { useAuth, rememberGuardedPage } from '../lib/auth';
 import { authStore } from '../lib/auth-store';
@@ -59,7 +59,16 @@ export function RequireUser({ path, children }: { path: string; children: ReactN
     // the page asked for is where onboarding goes on to
     if (!onboarding) rememberGuardedPage(location);
   });
-  return status === 'authenticated' && !elsewhere ? children : <PageLoading />;
+  const allowed = status === 'authenticated' && !elsewhere;
+  // The page comes in a render of its own at transition priority, which React does in slices: the
+  // session check's answer (a store update) and the router outlet's mount (a class component's
+  // update) are rendered at once, in one task, and the whole page with them. `false` at mount too.
+  // Taken away at once, never late.
+  const shown = useDeferredValue(allowed, false);
+  if (!allowed) return <PageLoading />;
+  // Meanwhile nothing (the page shown so far stays): not PageLoading, an IonPage, which would take
+  // Ionic's page transition and leave the page invisible (docs/decisions/0014).
+  return shown ? children : null;
 }
 
 export function RequireAnonymous({ path, children }: { path: string; children: ReactNode }) {

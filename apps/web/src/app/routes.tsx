@@ -1,3 +1,4 @@
+import type { User } from '@spotlist/contracts';
 import { IonRouterOutlet } from '@ionic/react';
 import { Suspense } from 'react';
 import { matchPath, Navigate, Route } from 'react-router-dom';
@@ -110,11 +111,21 @@ export const pathOfPage = (id: string): string | undefined => APP_ROUTES.find((r
 /**
  * Asks for the module of the page at `pathname` now (at start, beside the translations and the
  * session check), not once the session check has let its route render: one round trip less
- * before the first page shows. Unknown addresses ask for nothing.
+ * before the first page shows. Once both are in and someone is logged in, a user page's first
+ * reads start too (its `prefetch`). Unknown addresses ask for nothing.
  */
-export function preloadPageOf(pathname: string): void {
-  const route = APP_ROUTES.find((r) => matchPath(r.path, pathname) !== null);
-  void route?.Page.preload();
+export function preloadPageOf(pathname: string, session?: Promise<User | null>): void {
+  for (const route of APP_ROUTES) {
+    const match = matchPath(route.path, pathname);
+    if (!match) continue;
+    const page = route.Page.preload();
+    if (session && route.access === 'user')
+      void Promise.all([page, session])
+        .then(([module, user]) => user && module.prefetch?.(match.params, user))
+        // a failed read is the page's to show when it asks again
+        .catch(() => undefined);
+    return;
+  }
 }
 
 export const accessOfPath = (pathname: string): Access | undefined => APP_ROUTES.find((r) => r.path === pathname)?.access;

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { divIcon, latLngBounds, point, type LatLngTuple, type Map as LeafletMap } from 'leaflet';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { useTranslation } from '../lib/translator';
 import { config } from '../lib/config';
 import { useFormatDistance } from '../lib/distance';
@@ -96,8 +96,19 @@ function PlaceLines({ place }: { place: MapPlace }) {
 
 function Markers({ places }: { places: readonly Located[] }) {
   const map = useMap();
-  const [zoom, setZoom] = useState(() => map.getZoom());
-  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  // The map's zoom as an external store: Fit's first fitting runs in its effect, before a listener
+  // added by an effect here would be there, and the markers stayed grouped for the initial zoom
+  // (overlapping at the fitted one); useSyncExternalStore reads it again when it subscribes.
+  const zoom = useSyncExternalStore(
+    useCallback(
+      (changed: () => void) => {
+        map.on('zoomend', changed);
+        return () => void map.off('zoomend', changed);
+      },
+      [map],
+    ),
+    () => map.getZoom(),
+  );
   const clusters = useMemo(
     () =>
       clusterPoints(

@@ -8,20 +8,22 @@ import { LanguageMenu } from './language-menu';
 
 /**
  * SPEC §2 header: logo, title, the language menu only when logged out, the menu toggle only
- * when logged in and not onboarding (IonMenuToggle also hides it while the menu is shown
- * permanently, from 1250px).
+ * when logged in and not onboarding; the stylesheet hides it while the menu is shown
+ * permanently, from 1250px. A stored session being checked counts as logged in (as the side
+ * menu does), and the toggle is not IonMenuToggle's autoHide (that shows it a frame after the
+ * title, which then moves right: a layout shift on every page).
  */
 export function PageHeader({ title }: { title: string }) {
   const { t } = useTranslation();
   const { status } = useAuth();
   const onboarding = useIsOnboarding();
-  const loggedIn = status === 'authenticated';
+  const loggedIn = status !== 'anonymous';
   return (
     <IonHeader>
       <IonToolbar>
         <IonButtons slot="start">
           {loggedIn && !onboarding && (
-            <IonMenuToggle>
+            <IonMenuToggle autoHide={false} className="header-menu-toggle">
               <button type="button" className="icon-button" aria-label={t('HEADER.MENU')}>
                 <Icon icon={menuOutline} />
               </button>

@@ -163,8 +163,8 @@ describe('the dashboard of a private user or blogger', () => {
     );
     renderApp('/dashboard');
     // the cards come all at once, as tall as their content: nothing moves as they load
-    const loading = await screen.findByRole('status', { name: 'Loading…' });
-    expect(within(loading).getAllByTestId('skeleton')).toHaveLength(4);
+    // (the guard's own loading page may come first, while the session is checked)
+    await waitFor(() => expect(within(screen.getByRole('status', { name: 'Loading…' })).getAllByTestId('skeleton')).toHaveLength(4));
     expect(screen.queryByRole('region', { name: 'Near you' })).not.toBeInTheDocument();
     release();
     const near = await section('Near you');

@@ -1,5 +1,5 @@
 import type { BusinessDashboard, LikedPlace, MyListView, PlaceView } from '@spotlist/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { LatLng } from '../../../lib/geolocation';
 import { LIKES_KEY } from '../../../lib/place-queries';
@@ -19,18 +19,20 @@ const isBusinessDashboard = (v: unknown): boolean =>
 /** GET /api/like/default: the liked places, with distances once the position is known (the api client sends it). */
 export const getLikedPlaces = async (): Promise<LikedPlace[]> =>
   (await api.get<{ list: LikedPlace[] }>('/like/default', { query: { 'p.s': 100 }, guard: isPage, silent: true })).list;
-export const useLikedPlaces = (location: LatLng | null) =>
-  useQuery({
+export const likedPlacesQuery = (location: LatLng | null) =>
+  queryOptions({
     queryKey: [LIKES_KEY, 'default', location?.lat, location?.lng],
     queryFn: getLikedPlaces,
     // once the position is known the same places come again with distances: the rows stay meanwhile
     placeholderData: keepPreviousData,
   });
+export const useLikedPlaces = (location: LatLng | null) => useQuery(likedPlacesQuery(location));
 
 /** GET /api/list/mine?f.kind=list: the user's lists (newest change first), each with its cover. */
 export const getMyLists = async (): Promise<MyListView[]> =>
   (await api.get<{ list: MyListView[] }>('/list/mine', { query: { 'f.kind': 'list', 'p.s': 100 }, guard: isPage, silent: true })).list;
-export const useMyLists = () => useQuery({ queryKey: ['lists', 'mine'], queryFn: getMyLists });
+export const myListsQuery = () => queryOptions({ queryKey: ['lists', 'mine'], queryFn: getMyLists });
+export const useMyLists = () => useQuery(myListsQuery());
 
 /** How many catalogue places Discover reads to find a few the user has not liked yet. */
 const DISCOVER_READ = 30;
@@ -54,5 +56,5 @@ export const useNearbyPlaces = (centre: LatLng) =>
 /** GET /api/dashboard/business: weekly totals, widgets, guest app, checklist. */
 export const getBusinessDashboard = (): Promise<BusinessDashboard> =>
   api.get<BusinessDashboard>('/dashboard/business', { guard: isBusinessDashboard, silent: true });
-export const useBusinessDashboard = (enabled: boolean) =>
-  useQuery({ queryKey: ['dashboard', 'business'], queryFn: getBusinessDashboard, enabled });
+export const businessDashboardQuery = () => queryOptions({ queryKey: ['dashboard', 'business'], queryFn: getBusinessDashboard });
+export const useBusinessDashboard = (enabled: boolean) => useQuery({ ...businessDashboardQuery(), enabled });

@@ -1,12 +1,20 @@
-import { AccountType } from '@spotlist/contracts';
-import { useState } from 'react';
+import { AccountType, type User } from '@spotlist/contracts';
+import { useDeferredValue, useState } from 'react';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { accountTypeLabelKey } from '../../../lib/account-types';
 import { useAuth } from '../../../lib/auth';
-import { withQueryClient } from '../../../lib/query-client';
+import { queryClient, withQueryClient } from '../../../lib/query-client';
 import { useTranslation } from '../../../lib/translator';
+import { getKnownLocation } from '../../../lib/geolocation';
 import { useLocation } from '../../../lib/use-location';
-import { useBusinessDashboard, useLikedPlaces, useMyLists } from '../api/dashboard-queries';
+import {
+  businessDashboardQuery,
+  likedPlacesQuery,
+  myListsQuery,
+  useBusinessDashboard,
+  useLikedPlaces,
+  useMyLists,
+} from '../api/dashboard-queries';
 import { GuestAppCard, NextSteps, WeekStats, WidgetsCard } from '../components/business-sections';
 import { Discover, MyLists, NearYou, Recently } from '../components/personal-sections';
 import { SkeletonRows } from '../components/section-card';
@@ -39,7 +47,8 @@ function DashboardLoading({ cards }: { cards: number }) {
 function useSettledOnce(settled: boolean): boolean {
   const [once, setOnce] = useState(settled);
   if (settled && !once) setOnce(true);
-  return once || settled;
+  // the grid mounts at transition priority, in slices (lib/use-deferred-answer.ts says why)
+  return useDeferredValue(once || settled, false);
 }
 
 /** A private user's or blogger's first page: their places near them, lists, latest activity, places to discover. */
@@ -98,3 +107,13 @@ function DashboardPage() {
 }
 
 export default withQueryClient(DashboardPage);
+
+/** The answers the grid waits for, asked for at start (app/lazy-page.tsx `PageModule`). */
+export function prefetch(_params: unknown, user: User): void {
+  if (user.accountType.id === AccountType.business) {
+    void queryClient.prefetchQuery(businessDashboardQuery());
+    return;
+  }
+  void queryClient.prefetchQuery(likedPlacesQuery(getKnownLocation()));
+  void queryClient.prefetchQuery(myListsQuery());
+}

@@ -1,5 +1,5 @@
 import type { LikedPlace } from '@spotlist/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { LatLng } from '../../../lib/geolocation';
 import { LIKES_KEY } from '../../../lib/place-queries';
@@ -21,5 +21,6 @@ export async function getLikes(): Promise<LikedPlace[]> {
 
 export const DEFAULT_LIKES_KEY = [LIKES_KEY, 'default'] as const;
 
-export const useLikes = (location: LatLng | null) =>
-  useQuery({ queryKey: [...DEFAULT_LIKES_KEY, location?.lat, location?.lng], queryFn: getLikes });
+export const likesQuery = (location: LatLng | null) =>
+  queryOptions({ queryKey: [...DEFAULT_LIKES_KEY, location?.lat, location?.lng], queryFn: getLikes });
+export const useLikes = (location: LatLng | null) => useQuery(likesQuery(location));

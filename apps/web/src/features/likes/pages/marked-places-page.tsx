@@ -7,9 +7,12 @@ import { PageLayout } from '../../../components/layout/page-layout';
 import { Skeleton } from '../../../components/skeleton';
 import { byDistance } from '../../../lib/distance';
 import { PLACE_PATHS } from '../../../lib/place-paths';
-import { withQueryClient } from '../../../lib/query-client';
+import { queryClient, withQueryClient } from '../../../lib/query-client';
+import { getKnownLocation } from '../../../lib/geolocation';
 import { useLocation } from '../../../lib/use-location';
-import { useLikes } from '../api/get-likes';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
+import { useProgressiveCount } from '../../../lib/use-progressive-count';
+import { likesQuery, useLikes } from '../api/get-likes';
 import { PlaceSearch } from '../components/place-search';
 import { PlacesPaneMap } from '../components/places-pane-map';
 import { useWide } from '../components/use-wide';
@@ -25,9 +28,12 @@ function MarkedPlacesPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const likes = useLikes(location);
+  const liked = useDeferredAnswer(likes.data);
+  const pending = liked === null && !likes.isError;
   const wide = useWide();
   const search = useRef<HTMLDivElement>(null);
-  const places = likes.data ? (location ? byDistance(likes.data) : likes.data) : [];
+  const places = liked ? (location ? byDistance(liked) : liked) : [];
+  const shownRows = useProgressiveCount(places.length);
   const panes = wide && places.length > 0;
   // wide from the first frame on wide screens (the heading does not move when the places arrive);
   // without places the list column alone keeps the narrow width (likes.css)
@@ -38,12 +44,12 @@ function MarkedPlacesPage() {
         <AppLink to={PLACE_PATHS.map}>{t('PLACES.SHOW_MAP')}</AppLink> · <AppLink to={PLACE_PATHS.lists}>{t('LISTS.TITLE')}</AppLink> ·{' '}
         <AppLink to={PLACE_PATHS.newPlace}>{t('PLACES.ADD')}</AppLink>
       </p>
-      {likes.isPending && <Skeleton count={4} />}
+      {pending && <Skeleton count={4} />}
       {/* the rest comes with the first answer: what the skeleton stood for takes its place, nothing shifts */}
-      {!likes.isPending && (
+      {!pending && (
         <div className={panes ? 'places-panes' : 'places-alone'}>
           <div className="places-pane-list">
-            {likes.isSuccess && places.length === 0 && (
+            {liked && places.length === 0 && (
               <EmptyState
                 text={t('PLACES.EMPTY')}
                 action={
@@ -55,7 +61,7 @@ function MarkedPlacesPage() {
             )}
             {places.length > 0 && (
               <ul className="place-list" aria-label={t('PLACES.LIKED_LIST')}>
-                {places.map((place) => (
+                {places.slice(0, shownRows).map((place) => (
                   <PlaceRow key={place.id} place={place} action={<LikeButton place={place} like={false} />} />
                 ))}
               </ul>
@@ -72,3 +78,8 @@ function MarkedPlacesPage() {
 }
 
 export default withQueryClient(MarkedPlacesPage);
+
+/** The liked places, asked for at start (app/lazy-page.tsx `PageModule`), for the position known then. */
+export function prefetch(): void {
+  void queryClient.prefetchQuery(likesQuery(getKnownLocation()));
+}

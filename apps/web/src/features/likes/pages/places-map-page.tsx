@@ -3,9 +3,11 @@ import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { PLACE_PATHS } from '../../../lib/place-paths';
-import { withQueryClient } from '../../../lib/query-client';
+import { queryClient, withQueryClient } from '../../../lib/query-client';
+import { getKnownLocation } from '../../../lib/geolocation';
 import { useLocation } from '../../../lib/use-location';
-import { useLikes } from '../api/get-likes';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
+import { likesQuery, useLikes } from '../api/get-likes';
 import { MapLoading } from '../../../components/map-loading';
 
 /** Leaflet and its CSS load with the map itself. */
@@ -19,6 +21,7 @@ function PlacesMapPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const likes = useLikes(location);
+  const liked = useDeferredAnswer(likes.data);
   return (
     <PageLayout title={t('PLACES.MAP_TITLE')} narrow={false}>
       <h1>{t('PLACES.MAP_TITLE')}</h1>
@@ -26,10 +29,15 @@ function PlacesMapPage() {
         <AppLink to={PLACE_PATHS.marked}>{t('PLACES.SHOW_LIST')}</AppLink>
       </p>
       <Suspense fallback={<MapLoading />}>
-        <PlacesMap places={likes.data ?? []} center={location} />
+        <PlacesMap places={liked ?? []} center={location} />
       </Suspense>
     </PageLayout>
   );
 }
 
 export default withQueryClient(PlacesMapPage);
+
+/** The liked places, asked for at start (app/lazy-page.tsx `PageModule`), for the position known then. */
+export function prefetch(): void {
+  void queryClient.prefetchQuery(likesQuery(getKnownLocation()));
+}

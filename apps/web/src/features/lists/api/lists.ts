@@ -1,5 +1,5 @@
 import type { ExportFormat, ImportResult, ListDetail, ListView, MyListView, Share, SharedList } from '@spotlist/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 
@@ -19,7 +19,8 @@ export const useMyLists = () => useQuery({ queryKey: MY_LISTS_KEY, queryFn: getM
 /** GET /api/list/{id}: the list and its items (by position). The page shows its errors itself (no toast). */
 export const getList = (id: number): Promise<ListDetail> =>
   api.get<ListDetail>(`/list/${id}`, { query: { 'p.s': 100 }, guard: isDetail, silent: true });
-export const useList = (id: number) => useQuery({ queryKey: listKey(id), queryFn: () => getList(id) });
+export const listQuery = (id: number) => queryOptions({ queryKey: listKey(id), queryFn: () => getList(id) });
+export const useList = (id: number) => useQuery(listQuery(id));
 
 function useInvalidateLists() {
   const client = useQueryClient();
@@ -80,7 +81,8 @@ export const sharesKey = (listId: number) => ['lists', listId, 'shares'] as cons
 /** GET /api/list/{id}/shares: the list's shares (links keep no token: it is shown once, at creation). */
 export const getShares = async (listId: number): Promise<Share[]> =>
   (await api.get<{ list: Share[] }>(`/list/${listId}/shares`, { query: { 'p.s': 100 }, guard: isPage })).list;
-export const useShares = (listId: number) => useQuery({ queryKey: sharesKey(listId), queryFn: () => getShares(listId) });
+export const sharesQuery = (listId: number) => queryOptions({ queryKey: sharesKey(listId), queryFn: () => getShares(listId) });
+export const useShares = (listId: number) => useQuery(sharesQuery(listId));
 
 /** POST /api/share/revoke { id }: ends a link after a reload, when its token is no longer known. */
 export const revokeShareById = (id: number): Promise<unknown> => api.post('/share/revoke', { id });

@@ -13,10 +13,24 @@ import { PageLayout } from '../../../components/layout/page-layout';
 import { isApiError } from '../../../lib/api-client';
 import { useLocation } from '../../../lib/use-location';
 import { PLACE_PATHS } from '../../../lib/place-paths';
-import { withQueryClient } from '../../../lib/query-client';
-import { downloadExport, revokeShareById, shareList, sharesKey, useChangeItems, useList, useShares, type ItemChange } from '../api/lists';
+import { queryClient, withQueryClient } from '../../../lib/query-client';
+import {
+  downloadExport,
+  listQuery,
+  revokeShareById,
+  shareList,
+  sharesKey,
+  sharesQuery,
+  useChangeItems,
+  useList,
+  useShares,
+  type ItemChange,
+} from '../api/lists';
 import { ItemPlace } from '../components/item-place';
-import { MapLoading } from '../../../components/map-loading';
+import { MapLoading, MapWhenNear } from '../../../components/map-loading';
+import { dateFormat } from '../../../lib/format';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
+import { useProgressiveCount } from '../../../lib/use-progressive-count';
 
 /** Leaflet and its CSS load with the map itself. */
 const PlaceMap = lazy(() => import('../../../components/place-map'));
@@ -24,6 +38,14 @@ const PlaceMap = lazy(() => import('../../../components/place-map'));
 /** The contracts' EXPORT_FORMATS with their names (a local copy: importing the contracts' module would load zod). */
 const FORMAT_LABELS: Record<ExportFormat, string> = { geojson: 'GeoJSON', gpx: 'GPX', kml: 'KML', csv: 'CSV' };
 const EXPORT_FORMATS = Object.keys(FORMAT_LABELS) as ExportFormat[];
+const LOCALE_STRING: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
 
 function ItemRow(props: {
   item: ListItem;
@@ -108,7 +130,8 @@ function ShareSection({ listId }: { listId: number }) {
   const active = (shares.data ?? []).filter(
     (s) => s.public && !s.revokedAt && (!s.expiresAt || Date.parse(s.expiresAt) > now) && s.id !== share?.id,
   );
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  // toLocaleString's own fields, from a formatter made once per language (each call made one)
+  const date = (iso: string) => dateFormat(i18n.language, LOCALE_STRING).format(new Date(iso));
   const refresh = () => client.invalidateQueries({ queryKey: sharesKey(listId) });
   const run = async (work: () => Promise<void>) => {
     setStatus('busy');
@@ -248,12 +271,14 @@ function ListDetailPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const list = useList(id);
+  const data = useDeferredAnswer(list.data);
   const change = useChangeItems(id);
   const location = useLocation();
   const [editing, setEditing] = useState(false);
   const [focusAdd, setFocusAdd] = useState(0);
-  const items = list.data?.items.list ?? [];
+  const items = data?.items.list ?? [];
   const ids = items.map((i) => i.id);
+  const shownRows = useProgressiveCount(items.length);
   const missing = !Number.isInteger(id) || id <= 0 || (list.isError && isApiError(list.error) && [403, 404].includes(list.error.status));
   if (missing)
     return (
@@ -262,29 +287,29 @@ function ListDetailPage() {
       </PageLayout>
     );
   // the internal likes list is "My places", not a list page of its own
-  if (list.data?.kind === 'likes') return <Navigate to={PLACE_PATHS.marked} replace />;
-  const editable = list.data?.editable === true;
+  if (data?.kind === 'likes') return <Navigate to={PLACE_PATHS.marked} replace />;
+  const editable = data?.editable === true;
   const edit = editable && editing;
   return (
-    <PageLayout title={list.data?.name ?? t('LISTS.TITLE')} narrow={false}>
+    <PageLayout title={data?.name ?? t('LISTS.TITLE')} narrow={false}>
       <p className="link-row">
         <AppLink to={PLACE_PATHS.lists} mode="back">
           {t('LISTS.BACK')}
         </AppLink>
       </p>
-      {list.isPending && <Skeleton count={4} />}
+      {!data && !list.isError && <Skeleton count={4} />}
       {list.isError && !missing && (
         <p className="form-error" role="alert">
           {t(`ERROR.${isApiError(list.error) ? list.error.key : 'error.unknown'}`)}
         </p>
       )}
-      {list.data && (
+      {data && (
         <div className={edit || items.length === 0 ? 'list-detail' : 'list-detail list-detail-panes'}>
           <div className="list-detail-main">
             <div className="list-detail-head">
               <div>
-                <h1>{list.data.name}</h1>
-                <p className="form-hint">{t('LISTS.ITEM_COUNT', { count: list.data.items.total })}</p>
+                <h1>{data.name}</h1>
+                <p className="form-hint">{t('LISTS.ITEM_COUNT', { count: data.items.total })}</p>
               </div>
               {editable && (
                 <button
@@ -297,7 +322,7 @@ function ListDetailPage() {
                 </button>
               )}
             </div>
-            {list.data.description && <p>{list.data.description}</p>}
+            {data.description && <p>{data.description}</p>}
             {items.length === 0 ? (
               <EmptyState
                 text={t('LISTS.NO_ITEMS')}
@@ -318,7 +343,7 @@ function ListDetailPage() {
               />
             ) : (
               <ol className="place-list" aria-label={t('LISTS.ITEMS')}>
-                {items.map((item, index) => (
+                {items.slice(0, shownRows).map((item, index) => (
                   <ItemRow
                     key={`${item.id}:${item.note}`}
                     item={item}
@@ -350,7 +375,7 @@ function ListDetailPage() {
                       key={format}
                       type="button"
                       className="app-button app-button-small app-button-outline"
-                      onClick={() => void downloadExport(id, format, list.data.name).catch(() => undefined)}
+                      onClick={() => void downloadExport(id, format, data.name).catch(() => undefined)}
                     >
                       {t('LISTS.EXPORT_AS', { format: FORMAT_LABELS[format] })}
                     </button>
@@ -361,14 +386,16 @@ function ListDetailPage() {
           </div>
           {!edit && items.length > 0 && (
             <div className="list-detail-map">
-              <Suspense fallback={<MapLoading />}>
-                <PlaceMap
-                  places={items.map((i) => i.place)}
-                  center={location}
-                  label={t('LISTS.MAP', { name: list.data.name })}
-                  empty={<p>{t('LISTS.MAP_EMPTY')}</p>}
-                />
-              </Suspense>
+              <MapWhenNear>
+                <Suspense fallback={<MapLoading />}>
+                  <PlaceMap
+                    places={items.map((i) => i.place)}
+                    center={location}
+                    label={t('LISTS.MAP', { name: data.name })}
+                    empty={<p>{t('LISTS.MAP_EMPTY')}</p>}
+                  />
+                </Suspense>
+              </MapWhenNear>
             </div>
           )}
         </div>
@@ -378,3 +405,11 @@ function ListDetailPage() {
 }
 
 export default withQueryClient(ListDetailPage);
+
+/** The list and its links, asked for at start (app/lazy-page.tsx `PageModule`). */
+export function prefetch({ id }: Readonly<Record<string, string | undefined>>): void {
+  const listId = Number(id);
+  if (!Number.isInteger(listId) || listId <= 0) return;
+  void queryClient.prefetchQuery(listQuery(listId));
+  void queryClient.prefetchQuery(sharesQuery(listId));
+}

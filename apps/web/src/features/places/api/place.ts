@@ -1,5 +1,5 @@
 import type { PlaceView } from '@spotlist/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { LatLng } from '../../../lib/geolocation';
 import { LIKES_KEY, PLACE_KEY } from '../../../lib/place-queries';
@@ -21,8 +21,9 @@ export const isPlace = (v: unknown): v is PlaceView =>
 export const getPlace = (id: number): Promise<PlaceView> => api.get<PlaceView>(`/place/${id}`, { guard: isPlace, silent: true });
 
 /** The location is part of the key: when it becomes known, the place is read again with its distance. */
-export const usePlace = (id: number, location: LatLng | null) =>
-  useQuery({ queryKey: [PLACE_KEY, id, location?.lat, location?.lng], queryFn: () => getPlace(id) });
+export const placeQuery = (id: number, location: LatLng | null) =>
+  queryOptions({ queryKey: [PLACE_KEY, id, location?.lat, location?.lng], queryFn: () => getPlace(id) });
+export const usePlace = (id: number, location: LatLng | null) => useQuery(placeQuery(id, location));
 
 /**
  * DELETE /api/place/delete/{id} (its creator, while nobody else keeps it: else 409

@@ -12,12 +12,14 @@ import { useFormatDistance } from '../../../lib/distance';
 import { useAppNavigate } from '../../../lib/navigation';
 import { PLACE_PATHS } from '../../../lib/place-paths';
 import { useToggleLike } from '../../../lib/place-queries';
-import { withQueryClient } from '../../../lib/query-client';
+import { queryClient, withQueryClient } from '../../../lib/query-client';
+import { getKnownLocation } from '../../../lib/geolocation';
 import { useLocation } from '../../../lib/use-location';
-import { useAddToList, useDeletePlace, useOwnLists, usePlace, useReportPlace } from '../api/place';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
+import { placeQuery, useAddToList, useDeletePlace, useOwnLists, usePlace, useReportPlace } from '../api/place';
 import { ACCESSIBILITY_KEYS, CATEGORY_KEYS, countryName } from '../components/place-labels';
 import { formatAddress } from '../../../lib/format';
-import { MapLoading } from '../../../components/map-loading';
+import { MapLoading, MapWhenNear } from '../../../components/map-loading';
 
 /** Leaflet and its CSS load with the map itself. */
 const PlaceMap = lazy(() => import('../../../components/place-map'));
@@ -331,7 +333,7 @@ function Detail({ id }: { id: number }) {
   const location = useLocation();
   const query = usePlace(id, location);
   // a refetch after a like keeps showing the place (not a spinner)
-  const place = query.data;
+  const place = useDeferredAnswer(query.data);
   if (!place) {
     if (query.isError)
       return (
@@ -350,9 +352,11 @@ function Detail({ id }: { id: number }) {
       <Facts place={place} located={location !== null} />
       {place.latitude !== null && place.longitude !== null && (
         <div className="place-detail-map">
-          <Suspense fallback={<MapLoading />}>
-            <PlaceMap places={[place]} center={null} label={t('PLACE.MAP', { name: place.name })} />
-          </Suspense>
+          <MapWhenNear>
+            <Suspense fallback={<MapLoading />}>
+              <PlaceMap places={[place]} center={null} label={t('PLACE.MAP', { name: place.name })} />
+            </Suspense>
+          </MapWhenNear>
         </div>
       )}
       {place.accessibility.length > 0 && (
@@ -388,3 +392,9 @@ function PlaceDetailPage() {
 }
 
 export default withQueryClient(PlaceDetailPage);
+
+/** The place, asked for at start (app/lazy-page.tsx `PageModule`), for the position known then. */
+export function prefetch({ id }: Readonly<Record<string, string | undefined>>): void {
+  const placeId = Number(id);
+  if (Number.isInteger(placeId) && placeId > 0) void queryClient.prefetchQuery(placeQuery(placeId, getKnownLocation()));
+}

@@ -2,6 +2,7 @@ import type { WidgetAnalytics as Analytics } from '@spotlist/contracts';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { useAnalytics } from '../api/widgets';
+import { formatNumber } from '../../../lib/format';
 import type { ChartSeries } from './analytics-chart';
 
 /** uPlot loads with the first chart. */
@@ -29,7 +30,7 @@ const EVENTS: { event: ChartSeries['event']; key: string; color: string }[] = [
 
 function Totals({ data }: { data: Analytics }) {
   const { t, i18n } = useTranslation();
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(v, i18n.language);
   return (
     <>
       <table className="analytics-table" aria-label={t('ANALYTICS.TOTALS')}>
