@@ -23,7 +23,7 @@ import App from './app/App';
 import { preloadPageOf } from './app/routes';
 import { checkSession } from './lib/auth';
 import { authStore } from './lib/auth-store';
-import { initI18n, startLanguage } from './lib/i18n';
+import { i18next, initI18n, startLanguage } from './lib/i18n';
 
 /** SPEC §4 startup: bootstrap (translations in the start language), then the session check. */
 async function bootstrap(): Promise<void> {
@@ -44,6 +44,7 @@ async function bootstrap(): Promise<void> {
       </StrictMode>,
     ),
   );
+  setTimeout(() => void import('./lib/format').then((format) => format.prepareFormatters(i18next.language)));
   // its code is not needed for the first paint: a chunk of its own (the worker registers at load anyway)
   if (__PWA_ENABLED__) void import('./lib/pwa').then((pwa) => pwa.registerServiceWorker());
 }
