@@ -169,6 +169,18 @@ describe('frame views, events and likes', () => {
     expect(root.querySelector('.sl-detail a[target=_blank]')).toBeNull(); // javascript: never becomes a link
   });
 
+  it("counts nothing in the business's own preview (?preview): no view, no open", async () => {
+    browser(['en']);
+    const api = serve(['en']);
+    render(<FrameApp path={`/w/${ID}`} search="?lang=en&preview=1" />, root);
+    await until(() => expect(root.querySelectorAll('.sl-item')).toHaveLength(2));
+    button(/^Café Eins$/).click();
+    await until(() => expect(root.querySelector('.sl-detail h2')!.textContent).toBe('Café Eins'));
+    // what a visitor's view and open would have sent by now (the test above)
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.beacons).toEqual([]);
+  });
+
   it('likes without an account: the heart fills once the guest exists', async () => {
     browser(['en']);
     serve(['en']);

@@ -1,3 +1,4 @@
+import type { WidgetEvent } from '@spotlist/contracts';
 import { useEffect, useRef } from 'preact/hooks';
 import { getWidget, publicIdFromPath, sendEvent } from '../lib/api.ts';
 import { translator, uiLanguage } from '../lib/i18n.ts';
@@ -5,9 +6,17 @@ import { useLikes } from '../lib/use-likes.ts';
 import { Collection } from '../components/collection.tsx';
 import { applyStyle, LanguageSelect, PendingPage, useLocalized } from '../components/shell.tsx';
 
-/** The widget: title, intro and its places; one `view` event per load. */
+/**
+ * The widget: title, intro and its places; one `view` event per load. Opened by the business's
+ * own preview (`?preview`, the web app's widget preview page) it counts nothing: the owner looking
+ * at its widget is not a visitor.
+ */
 export function FrameApp({ path = location.pathname, search = location.search }: { path?: string; search?: string }) {
   const publicId = publicIdFromPath(path);
+  const counted = !new URLSearchParams(search).has('preview');
+  const count = (event: WidgetEvent, placeId?: number) => {
+    if (counted && publicId) sendEvent(publicId, event, placeId);
+  };
   const { lang, setLang, state, retry } = useLocalized(
     (l) => (publicId ? getWidget(publicId, l) : Promise.reject(new Error('no id'))),
     search,
@@ -22,11 +31,11 @@ export function FrameApp({ path = location.pathname, search = location.search }:
     applyStyle(widget.style);
     document.documentElement.lang = widget.language;
     document.title = widget.title || 'Spotlist';
-    if (!viewedRef.current && publicId) {
+    if (!viewedRef.current) {
       viewedRef.current = true;
-      sendEvent(publicId, 'view');
+      if (counted && publicId) sendEvent(publicId, 'view');
     }
-  }, [widget, publicId]);
+  }, [widget, publicId, counted]);
 
   if (!widget) return <PendingPage class="sl-page" failed={state.status === 'error'} canRetry={!!publicId} retry={retry} t={t} />;
   return (
@@ -47,7 +56,7 @@ export function FrameApp({ path = location.pathname, search = location.search }:
         likes={likes}
         widget={publicId!}
         firstView={widget.style.firstView}
-        onEvent={(event, placeId) => sendEvent(publicId!, event, placeId)}
+        onEvent={count}
       />
     </main>
   );

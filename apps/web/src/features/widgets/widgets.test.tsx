@@ -482,8 +482,8 @@ describe('widget preview', () => {
     const user = userEvent.setup();
     renderApp('/widget-preview?id=5');
     const phone = await screen.findByTestId('preview-phone', {}, SLOW);
-    expect(phone).toHaveAttribute('src', 'https://spotlist.example/w/pub_5abcdefgh?lang=en');
-    expect(screen.getByTestId('preview-desktop')).toHaveAttribute('src', 'https://spotlist.example/w/pub_5abcdefgh?lang=en');
+    expect(phone).toHaveAttribute('src', 'https://spotlist.example/w/pub_5abcdefgh?lang=en&preview=1');
+    expect(screen.getByTestId('preview-desktop')).toHaveAttribute('src', 'https://spotlist.example/w/pub_5abcdefgh?lang=en&preview=1');
     const snippet =
       '<div data-spotlist-widget="pub_5abcdefgh" data-lang="en"></div>\n<script src="https://spotlist.example/embed.js" async></script>';
     // the loader's own format: apps/embed reads what the contracts' embedSnippet writes
@@ -491,8 +491,8 @@ describe('widget preview', () => {
     expect(screen.getByTestId('embed-snippet')).toHaveValue(snippet);
 
     await user.click(screen.getByRole('button', { name: 'Deutsch' }));
-    expect(screen.getByTestId('preview-phone')).toHaveAttribute('src', 'https://spotlist.example/w/pub_5abcdefgh?lang=de');
-    expect(screen.getByTestId('preview-desktop')).toHaveAttribute('src', 'https://spotlist.example/w/pub_5abcdefgh?lang=de');
+    expect(screen.getByTestId('preview-phone')).toHaveAttribute('src', 'https://spotlist.example/w/pub_5abcdefgh?lang=de&preview=1');
+    expect(screen.getByTestId('preview-desktop')).toHaveAttribute('src', 'https://spotlist.example/w/pub_5abcdefgh?lang=de&preview=1');
     expect(screen.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Copy code' }));

@@ -28,6 +28,8 @@ export function snippetOf(frameUrl: string, publicId: string, lang: string): str
 export function frameSrc(frameUrl: string, lang: string): string {
   const url = new URL(frameUrl, location.href);
   url.searchParams.set('lang', lang);
+  // the frame counts no views or opens for the owner's own preview (apps/embed frame-app.tsx)
+  url.searchParams.set('preview', '1');
   return url.toString();
 }
 
