@@ -101,7 +101,7 @@ test('a business builds, previews and embeds a widget; visitors and guests like 
   await expect(page.getByRole('heading', { level: 1, name: /as visitors see it/ })).toBeVisible();
   await page.getByRole('group', { name: 'Preview language' }).getByRole('button', { name: 'Deutsch' }).click();
   const phone = page.getByTestId('preview-phone');
-  await expect(phone).toHaveAttribute('src', /\/w\/[A-Za-z0-9_-]+\?lang=de$/);
+  await expect(phone).toHaveAttribute('src', /\/w\/[A-Za-z0-9_-]+\?lang=de&preview=1$/);
   const phoneFrame = page.frameLocator('[data-testid="preview-phone"]');
   await expect(phoneFrame.getByRole('heading', { name: 'Unsere Lieblingsorte' })).toBeVisible();
   await expect(phoneFrame.getByRole('button', { name: 'Karte' })).toBeVisible();
@@ -187,6 +187,14 @@ test('a business builds, previews and embeds a widget; visitors and guests like 
   await menu(again, 'My places');
   await expect(again.getByRole('list', { name: /liked places/i }).getByRole('listitem')).toHaveCount(2);
   await again.context().close();
+
+  // --- the business's dashboard: this week's guests (the visitor on the other site and the guest
+  // of the guest app) and the one account made from a guest
+  await page.goto('/dashboard');
+  const guestCard = page.getByRole('region', { name: 'Guest app' });
+  await expect(guestCard.getByRole('listitem', { name: 'Guests this week', exact: true })).toHaveText(/2$/);
+  await expect(guestCard.getByRole('listitem', { name: 'Sign-ups from guests this week' })).toHaveText(/1$/);
+  await shot(page, 'dashboard-business-guests', { scrollTo: guestCard });
 });
 
 /** The sign-up form on the current page (opened from the guest app, with the guest key in the address). */

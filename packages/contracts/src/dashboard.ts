@@ -42,10 +42,18 @@ export const BusinessDashboardSchema = z.object({
   widgets: z.array(DashboardWidgetSchema),
   /**
    * The guest app (flag `hasGuest`): `exists` once it was opened (GET /api/guestapp makes it),
-   * `enabled` when guests can open it. The analytics record nothing of the guest app itself
-   * (its widgets count as widgets).
+   * `enabled` when guests can open it. Its widgets' views, opens and likes count as widgets'.
+   * Guests are visitors who liked places without an account, in this business's widgets or guest
+   * app (SPEC §3): `guestsThisWeek` of them were active this week (created, or liked, unliked or
+   * read their likes), `accountsThisWeek` signed up or logged in from them and took their likes
+   * along. Counts only: nothing about a guest is shown. 0 without the flag.
    */
-  guestApp: z.object({ exists: z.boolean(), enabled: z.boolean() }),
+  guestApp: z.object({
+    exists: z.boolean(),
+    enabled: z.boolean(),
+    guestsThisWeek: z.number().int(),
+    accountsThisWeek: z.number().int(),
+  }),
   /** The setup steps (web: "Next steps"); a step of a feature the account lacks stays false. */
   checklist: z.object({
     /** SPEC §5 business fields: nickname, industry, rooms (hospitality), tax id (outside Germany), and an address (street, city, country). */

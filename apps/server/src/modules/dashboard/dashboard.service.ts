@@ -11,7 +11,7 @@ import {
   type DashboardSeries,
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { analyticsDaily, guestApps, users, widgetPois, widgets } from '../../platform/db/schema/index.ts';
+import { analyticsDaily, guestApps, guestUsers, users, widgetPois, widgets } from '../../platform/db/schema/index.ts';
 import type { UserActor } from '../../platform/actor/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -43,6 +43,7 @@ export function dashboardService(db: Db) {
       const from = dayOf(today - (DASHBOARD_DAYS - 1) * DAY_MS);
       const weekFrom = dayOf(today - (WEEK - 1) * DAY_MS);
       const to = dayOf(today);
+      const weekStart = new Date(today - (WEEK - 1) * DAY_MS);
 
       const [account] = (
         (await db.execute(sql`
@@ -67,7 +68,9 @@ export function dashboardService(db: Db) {
             exists (
               select 1 from ${widgets} w join ${analyticsDaily} a on a.widget_id = w.id
               where w.owner_id = u.id and ${liveWidget} and a.event = 'view' and a.count > 0
-            ) as "embedded"
+            ) as "embedded",
+            (select count(*)::int from ${guestUsers} gu where gu.owner_id = u.id and gu.last_seen_at >= ${weekStart.toISOString()}::timestamptz) as "guests",
+            (select count(*)::int from ${guestUsers} gu where gu.owner_id = u.id and gu.claimed_at >= ${weekStart.toISOString()}::timestamptz) as "guestAccounts"
           from ${users} u
           left join ${guestApps} g on g.owner_id = u.id
           where u.id = ${user.id}`)) as unknown as Rows<{
@@ -79,6 +82,8 @@ export function dashboardService(db: Db) {
           widgetCreated: boolean;
           poisAdded: boolean;
           embedded: boolean;
+          guests: number;
+          guestAccounts: number;
         }>
       ).rows;
       if (!account) throw new AppError(ErrorKey.unauthorized, 401);
@@ -144,6 +149,8 @@ export function dashboardService(db: Db) {
         guestApp: {
           exists: account.hasGuest && account.guestAppExists,
           enabled: account.hasGuest && account.guestAppExists && account.guestAppEnabled,
+          guestsThisWeek: account.hasGuest ? Number(account.guests) : 0,
+          accountsThisWeek: account.hasGuest ? Number(account.guestAccounts) : 0,
         },
         checklist: {
           profileComplete: account.profileComplete,

@@ -3,7 +3,9 @@ import { AccountType, BusinessDashboardSchema, ErrorKey, type BusinessDashboard 
 import { buildTestApp, countQueries, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { addPlace, SPOTS } from '../../../test/place-helpers.ts';
 import { ALL_FLAGS, business } from '../../../test/widget-helpers.ts';
-import { analyticsDaily } from '../../platform/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { hashToken } from '../../lib/tokens.ts';
+import { analyticsDaily, guestUsers } from '../../platform/db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -114,7 +116,7 @@ describe('GET /api/dashboard/business', () => {
       embedded: false,
       guestAppEnabled: false,
     });
-    expect((await dashboard(none)).guestApp).toEqual({ exists: false, enabled: false });
+    expect((await dashboard(none)).guestApp).toEqual({ exists: false, enabled: false, guestsThisWeek: 0, accountsThisWeek: 0 });
 
     const b = await business(t.app, ALL_FLAGS);
     const profile = await req(t.app, 'POST', '/api/myprofile/update', {
@@ -152,9 +154,47 @@ describe('GET /api/dashboard/business', () => {
     expect((await req(t.app, 'POST', '/api/guestapp', { token: b.token, body: { enabled: true } })).statusCode).toBe(200);
     const after = await dashboard(b);
     expect(after.checklist).toMatchObject({ embedded: true, guestAppEnabled: true });
-    expect(after.guestApp).toEqual({ exists: true, enabled: true });
+    expect(after.guestApp).toEqual({ exists: true, enabled: true, guestsThisWeek: 0, accountsThisWeek: 0 });
     expect((await req(t.app, 'POST', '/api/guestapp', { token: b.token, body: { enabled: false } })).statusCode).toBe(200);
-    expect((await dashboard(b)).guestApp).toEqual({ exists: true, enabled: false });
+    expect((await dashboard(b)).guestApp).toMatchObject({ exists: true, enabled: false });
+  });
+
+  it("counts this week's guests of the business and the accounts made from them, nothing of other businesses' guests", async () => {
+    const b = await business(t.app, ALL_FLAGS);
+    const w = await addWidget(b, 'Lobby', [placeId]);
+    const newGuest = async (from: unknown) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/public/guest',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(from),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().guestKey as string;
+    };
+    // two guests from its widget, one of them signs up and takes the likes along; one of another business
+    const first = await newGuest({ widget: w.publicId });
+    await newGuest({ widget: w.publicId });
+    await newGuest({ widget: w2.publicId });
+    const like = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/guest/like',
+      headers: { 'content-type': 'application/json', 'x-guest-key': first },
+      payload: JSON.stringify({ placeId, widget: w.publicId }),
+    });
+    expect(like.statusCode, like.body).toBe(200);
+    const person = await signup(t.app);
+    expect((await req(t.app, 'POST', '/api/guest/claim', { token: person.token, body: { guestKey: first } })).json()).toEqual({ moved: 1 });
+    // a guest last seen before this week counts no more
+    const old = await newGuest({ widget: w.publicId });
+    await t.database.db
+      .update(guestUsers)
+      .set({ lastSeenAt: new Date(Date.now() - 8 * DAY_MS) })
+      .where(eq(guestUsers.keyHash, hashToken(old)));
+    expect((await dashboard(b)).guestApp).toMatchObject({ guestsThisWeek: 2, accountsThisWeek: 1 });
+    // without the guest app's flag: nothing
+    const plain = await business(t.app, { widgetv2activated: true });
+    expect((await dashboard(plain)).guestApp).toEqual({ exists: false, enabled: false, guestsThisWeek: 0, accountsThisWeek: 0 });
   });
 
   it('is read from the cache the second time, in three statements whatever the number of widgets', async () => {

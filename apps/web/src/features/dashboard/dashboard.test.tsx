@@ -213,7 +213,7 @@ const dashboard = (extra: Partial<BusinessDashboard> = {}): BusinessDashboard =>
     { id: 1, name: 'Classic', version: 1, poiCount: 4, viewsThisWeek: 12 },
     { id: 5, name: 'Rainy day', version: 2, poiCount: 0, viewsThisWeek: 8 },
   ],
-  guestApp: { exists: true, enabled: true },
+  guestApp: { exists: true, enabled: true, guestsThisWeek: 1234, accountsThisWeek: 2 },
   checklist: { profileComplete: true, widgetCreated: true, poisAdded: true, embedded: false, guestAppEnabled: true },
   ...extra,
 });
@@ -241,6 +241,8 @@ describe('the dashboard of a business', () => {
 
     const guest = await section('Guest app');
     expect(within(guest).getByText('On: guests can open it.')).toBeInTheDocument();
+    expect(within(guest).getByRole('listitem', { name: 'Guests this week' })).toHaveTextContent('1,234');
+    expect(within(guest).getByRole('listitem', { name: 'Sign-ups from guests this week' })).toHaveTextContent('2');
     expect(within(guest).getByRole('link', { name: 'Guest app settings' })).toHaveAttribute('href', '/guest-mode-app');
     // no private-user sections
     expect(screen.queryByRole('region', { name: 'Near you' })).toBeNull();
@@ -250,7 +252,7 @@ describe('the dashboard of a business', () => {
     loggedIn({ accountType: { id: 2 }, ...ALL });
     let answer = dashboard({
       widgets: [],
-      guestApp: { exists: false, enabled: false },
+      guestApp: { exists: false, enabled: false, guestsThisWeek: 0, accountsThisWeek: 0 },
       checklist: { profileComplete: true, widgetCreated: false, poisAdded: false, embedded: false, guestAppEnabled: false },
     });
     server.use(http.get('/api/dashboard/business', () => HttpResponse.json(answer)));
@@ -293,7 +295,7 @@ describe('the dashboard of a business', () => {
         HttpResponse.json(
           dashboard({
             widgets: [],
-            guestApp: { exists: false, enabled: false },
+            guestApp: { exists: false, enabled: false, guestsThisWeek: 0, accountsThisWeek: 0 },
             checklist: { profileComplete: false, widgetCreated: false, poisAdded: false, embedded: false, guestAppEnabled: false },
           }),
         ),

@@ -107,9 +107,13 @@ export function WidgetsCard({ user, query, data }: { user: User; query: Query; d
   );
 }
 
-/** The guest app: on, off or not set up, and where it is set up. The analytics count nothing of the app itself. */
+/**
+ * The guest app: on, off or not set up, this week's guests and the accounts made from them, and
+ * where it is set up. Its widgets' views and likes are in the week's numbers with the others'.
+ */
 export function GuestAppCard({ user, query, data }: { user: User; query: Query; data: BusinessDashboard | undefined }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   if (!user.hasGuest) return null;
   const app = data?.guestApp;
   const status = !app
@@ -124,7 +128,19 @@ export function GuestAppCard({ user, query, data }: { user: User; query: Query; 
       <p>
         <span className={app?.enabled ? 'dashboard-status dashboard-status-on' : 'dashboard-status'}>{status}</span>
       </p>
-      <p className="form-hint">{t('DASHBOARD.GUEST_APP_NO_STATS')}</p>
+      {app && (
+        <ul className="dashboard-stats">
+          <li className="dashboard-stat" aria-label={t('DASHBOARD.GUESTS')}>
+            <span className="dashboard-stat-label">{t('DASHBOARD.GUESTS')}</span>
+            <strong className="dashboard-stat-value">{formatNumber(app.guestsThisWeek, locale)}</strong>
+          </li>
+          <li className="dashboard-stat" aria-label={t('DASHBOARD.GUEST_ACCOUNTS')}>
+            <span className="dashboard-stat-label">{t('DASHBOARD.GUEST_ACCOUNTS')}</span>
+            <strong className="dashboard-stat-value">{formatNumber(app.accountsThisWeek, locale)}</strong>
+          </li>
+        </ul>
+      )}
+      <p className="form-hint">{t('DASHBOARD.GUESTS_HINT')}</p>
       <AppLink to={DASHBOARD_LINKS.guestApp} className="app-button app-button-small app-button-outline">
         {t('DASHBOARD.GUEST_APP_OPEN')}
       </AppLink>
