@@ -77,11 +77,9 @@ export async function menu(page: Page, entry: string, names: MenuNames = MENU_EN
   await item.click();
 }
 
-/** Opens a menu entry; an overlay menu (phones) is closed if a tap during its opening animation left it open. */
+/** Opens a menu entry and waits until an overlay menu (phones) has closed (a menu still closing covers the next page's toggle). */
 export async function go(page: Page, entry: string, names: MenuNames = MENU_EN) {
   await menu(page, entry, names);
-  await page.locator('ion-menu').evaluate((m) => (m as unknown as { close(): Promise<boolean> }).close());
-  // and wait until it is closed (a menu still closing covers the next page's toggle)
   await expect(page.locator('ion-menu.show-menu:not(.menu-pane-visible)')).toHaveCount(0);
 }
 

@@ -1,4 +1,5 @@
-import { IonContent, IonMenu, IonMenuToggle, useIonRouter } from '@ionic/react';
+import { IonContent, IonMenu, useIonRouter } from '@ionic/react';
+import { useRef } from 'react';
 import { arrowBackOutline } from 'ionicons/icons';
 import { useTranslation } from '../../lib/translator';
 import { ExternalLink } from '../../components/app-link';
@@ -17,6 +18,27 @@ import { leaveGuarded } from './leave-guard';
  * external site. Disabled when logged out and during onboarding.
  * The entries are native buttons (one accessible button each, no ion-item in the first bundle).
  */
+/**
+ * Closes the overlay menu after an entry was chosen. Ionic ignores a close (and IonMenuToggle's
+ * toggle) while the menu is still sliding in: an entry tapped then opened its page with the menu
+ * left open over it. Such a close waits for the opening to end. Nothing to do when the menu is
+ * closed or shown beside the page (from 1250 px).
+ */
+export async function closeMenu(menu: HTMLIonMenuElement | null): Promise<void> {
+  if (!menu || (await menu.close())) return;
+  if (!menu.classList.contains('show-menu')) return;
+  await new Promise<void>((resolve) => {
+    const settled = (event: Event) => {
+      menu.removeEventListener('ionDidOpen', settled);
+      menu.removeEventListener('ionDidClose', settled);
+      if (event.type === 'ionDidOpen') void menu.close();
+      resolve();
+    };
+    menu.addEventListener('ionDidOpen', settled);
+    menu.addEventListener('ionDidClose', settled);
+  });
+}
+
 export function SideMenu({ contentId }: { contentId: string }) {
   const { t } = useTranslation();
   const { status, user } = useAuth();
@@ -24,6 +46,11 @@ export function SideMenu({ contentId }: { contentId: string }) {
   const { pathname } = useCurrentLocation();
   const router = useIonRouter();
   const items = useAppMenu();
+  const menu = useRef<HTMLIonMenuElement>(null);
+  const choose = (action: () => void) => () => {
+    action();
+    void closeMenu(menu.current);
+  };
   // While a stored session is being checked the pane already takes its place (empty): from 1250 px
   // the pages are then laid out beside it from the first frame instead of moving over when the
   // check answers. Its entries come with the user.
@@ -33,7 +60,7 @@ export function SideMenu({ contentId }: { contentId: string }) {
     usableImageUrl(user?.picturedocument?.urlThumb240) ?? usableImageUrl(user?.logodocument?.urlThumb240) ?? '/assets/dummy-user.svg';
 
   return (
-    <IonMenu contentId={contentId} type="overlay" disabled={!state.enabled}>
+    <IonMenu ref={menu} contentId={contentId} type="overlay" disabled={!state.enabled}>
       <IonContent>
         {!checking && (
           <>
@@ -42,29 +69,25 @@ export function SideMenu({ contentId }: { contentId: string }) {
               {user && <p className="side-menu-email">{user.email}</p>}
             </div>
             {state.enabled && router.canGoBack() && (
-              <IonMenuToggle autoHide={false}>
-                <button type="button" className="side-menu-item" onClick={() => leaveGuarded(pathname, () => router.goBack(), t)}>
-                  <Icon icon={arrowBackOutline} />
-                  <span>{t('MENU.BACK')}</span>
-                </button>
-              </IonMenuToggle>
+              <button type="button" className="side-menu-item" onClick={choose(() => leaveGuarded(pathname, () => router.goBack(), t))}>
+                <Icon icon={arrowBackOutline} />
+                <span>{t('MENU.BACK')}</span>
+              </button>
             )}
             {state.showPageList && (
               <nav aria-label={t('MENU.LABEL')}>
                 <ul className="side-menu-list">
                   {items.map((item) => (
                     <li key={item.id}>
-                      <IonMenuToggle autoHide={false}>
-                        <button
-                          type="button"
-                          className={item.active ? 'side-menu-item side-menu-item-active' : 'side-menu-item'}
-                          aria-current={item.active ? 'page' : undefined}
-                          onClick={item.select}
-                        >
-                          <Icon icon={item.icon} />
-                          <span>{t(item.titleKey)}</span>
-                        </button>
-                      </IonMenuToggle>
+                      <button
+                        type="button"
+                        className={item.active ? 'side-menu-item side-menu-item-active' : 'side-menu-item'}
+                        aria-current={item.active ? 'page' : undefined}
+                        onClick={choose(item.select)}
+                      >
+                        <Icon icon={item.icon} />
+                        <span>{t(item.titleKey)}</span>
+                      </button>
                     </li>
                   ))}
                 </ul>
