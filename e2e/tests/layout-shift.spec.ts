@@ -57,7 +57,7 @@ async function expectStill(page: Page, path: string, ready: (page: Page) => Prom
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto(path);
     await ready(page);
-    await expect(page.locator('.skeleton, [role=status] .map-loading')).toHaveCount(0);
+    await expect(page.locator('.skeleton, [role=status] .loading-box')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     // a frame after the last answer: a shift it caused has been reported
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

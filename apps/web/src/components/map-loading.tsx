@@ -10,7 +10,7 @@ export function MapLoading({ picker = false }: { picker?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className={picker ? 'map-picker' : 'places-map'} role="status" aria-label={t('COMMON.LOADING')}>
-      <div className={`${picker ? 'map-picker-map' : 'places-map-map'} map-loading`} />
+      <div className={`${picker ? 'map-picker-map' : 'places-map-map'} loading-box`} />
     </div>
   );
 }

@@ -30,14 +30,18 @@ export function PlaceRow({ place, action }: { place: RowPlace; action?: ReactNod
   );
 }
 
-/** The row's Like (or Unlike) button, named with the place; waits for its answer before it can be pressed again. */
-export function LikeButton({ place, like }: { place: Pick<RowPlace, 'id' | 'name'>; like: boolean }) {
+/**
+ * The row's Like (or Unlike) button, named with the place; waits for its answer before it can be
+ * pressed again. Outlined as a row's secondary action; `filled` where liking is the row's point
+ * (the catalogue search).
+ */
+export function LikeButton({ place, like, filled = false }: { place: Pick<RowPlace, 'id' | 'name'>; like: boolean; filled?: boolean }) {
   const { t } = useTranslation();
   const toggle = useToggleLike();
   return (
     <button
       type="button"
-      className="app-button app-button-small app-button-outline"
+      className={filled ? 'app-button app-button-small' : 'app-button app-button-small app-button-outline'}
       disabled={toggle.isPending}
       aria-label={t(like ? 'PLACES.LIKE_NAMED' : 'PLACES.UNLIKE_NAMED', { name: place.name })}
       onClick={() => toggle.mutate({ placeId: place.id, like })}

@@ -2,14 +2,13 @@ import { useTranslation } from '../../../lib/translator';
 import { CatalogueSearch } from '../../../components/catalogue-search';
 import { useFormatDistance } from '../../../lib/distance';
 import type { LatLng } from '../../../lib/geolocation';
-import { useToggleLike } from '../../../lib/place-queries';
+import { LikeButton } from '../../../components/place-row';
 import { formatAddress } from '../../../lib/format';
 
 /** The catalogue search with a Like button per place (nearest first when the location is known). */
 export function PlaceSearch({ location }: { location: LatLng | null }) {
   const { t } = useTranslation();
   const distance = useFormatDistance();
-  const toggle = useToggleLike();
   return (
     <section className="form-section" aria-labelledby="place-search-heading">
       <h2 id="place-search-heading">{t('PLACES.FIND')}</h2>
@@ -20,19 +19,7 @@ export function PlaceSearch({ location }: { location: LatLng | null }) {
         location={location}
         meta={(place) => [formatAddress(place.address, place.city), distance(place.distance)].filter(Boolean).join(' · ')}
         action={(place) =>
-          place.liked ? (
-            <span className="form-hint">{t('PLACES.LIKED')}</span>
-          ) : (
-            <button
-              type="button"
-              className="app-button app-button-small"
-              disabled={toggle.isPending}
-              aria-label={t('PLACES.LIKE_NAMED', { name: place.name })}
-              onClick={() => toggle.mutate({ placeId: place.id, like: true })}
-            >
-              {t('PLACES.LIKE')}
-            </button>
-          )
+          place.liked ? <span className="form-hint">{t('PLACES.LIKED')}</span> : <LikeButton place={place} like filled />
         }
       />
     </section>

@@ -1,6 +1,7 @@
 import type { LikedPlace } from '@spotlist/contracts';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
+import { MapLoading } from '../../../components/map-loading';
 import type { LatLng } from '../../../lib/geolocation';
 import { useTranslation } from '../../../lib/translator';
 
@@ -20,7 +21,7 @@ export function PlacesPaneMap({ places, center, path }: { places: LikedPlace[]; 
     <div className="places-pane-map">
       <div className="places-pane-map-sticky">
         {shown && (
-          <Suspense fallback={<div className="places-pane-map-loading" />}>
+          <Suspense fallback={<MapLoading />}>
             <PlaceMap places={places} center={center} label={t('PLACES.MAP')} />
           </Suspense>
         )}

@@ -89,7 +89,7 @@ function Totals({ data }: { data: Analytics }) {
 /** The chart's box while its numbers or its code load: the chart takes its place, nothing below moves. */
 function ChartLoading() {
   const { t } = useTranslation();
-  return <div className="analytics-chart chart-loading" role="status" aria-label={t('COMMON.LOADING')} />;
+  return <div className="analytics-chart loading-box" role="status" aria-label={t('COMMON.LOADING')} />;
 }
 
 export function WidgetAnalytics({ widgetId }: { widgetId: number }) {
