@@ -23,7 +23,7 @@ import { measure } from './lib/load.mjs';
 import { cleanEnv, memoryOf, ROOT, SERVER_MAIN, SPOTLIST_READY, spawnUntilReady, stop } from './lib/processes.mjs';
 import { describeMachine, evaluateTargets, markdown } from './lib/report.mjs';
 import { analyzeWebDist } from './lib/sizes.mjs';
-import { lighthousePages, scenarios as registry, STATIC_REFERENCE_PATH } from './scenarios.mjs';
+import { lighthousePages, scenarios as registry } from './scenarios.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -109,20 +109,6 @@ function ensureBuilt() {
     const r = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: ['ignore', 2, 2] });
     if (r.status !== 0) throw new Error(`npm run build -w ${workspace} failed (${r.status})`);
   }
-}
-
-/**
- * The Lighthouse reference (bench/reference/login.html): the login page as static HTML with the
- * build's own stylesheet, served by the server from its copy of the build like the app's files.
- */
-function writeStaticReference(dir) {
-  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1];
-  if (!stylesheet) throw new Error('the web build\'s index.html names no stylesheet');
-  const page = fs.readFileSync(path.join(ROOT, 'bench/reference/login.html'), 'utf8').replaceAll('{{STYLESHEET}}', stylesheet);
-  // a placeholder left would make the reference a page without styles, faster than the app could ever be
-  if (page.includes('{{')) throw new Error('bench/reference/login.html has a placeholder the bench does not fill');
-  fs.writeFileSync(path.join(dir, STATIC_REFERENCE_PATH.slice(1)), page);
 }
 
 /** Copies a build folder to a temporary one; copies again while the copy misses a file its index.html names. */
@@ -259,7 +245,7 @@ async function main() {
     const a = analyzeWebDist(webSnapshot);
     bundle = { dist: path.relative(ROOT, webDist) || '.', html: a.html, initial: a.initial, css: a.css, lazy: a.lazy, pages: a.pages };
     // after the sizes: the static reference page is not part of the app
-    writeStaticReference(webSnapshot);
+    (await import('./lib/lighthouse.mjs')).writeStaticReference(webSnapshot);
   } catch (err) {
     bundle = { error: err.message };
   }
@@ -317,29 +303,14 @@ async function main() {
   if (args['skip-lighthouse']) lighthouse = { skipped: true, reason: '--skip-lighthouse' };
   else {
     log(`Lighthouse (${config.lighthouseRuns} run(s) per page) …`);
-    const { runLighthouse } = await import('./lib/lighthouse.mjs');
-    try {
-      lighthouse = await runLighthouse({
-        baseUrl: urls.app,
-        runs: config.lighthouseRuns,
-        log,
-        track: (fn) => cleanups.push(fn),
-        pages: lighthousePages.map((p) => {
-          const user = p.user?.({ data: dataset.data });
-          const pagePath = typeof p.path === 'function' ? p.path({ data: dataset.data }) : p.path;
-          return {
-            name: p.name,
-            path: pagePath,
-            expectPath: pagePath.split('?')[0],
-            login: user && { email: user.email, password: user.password },
-          };
-        }),
-      });
-      lighthouse.referencePage = lighthousePages.find((p) => p.reference)?.name;
-    } catch (err) {
-      lighthouse = { error: err.message, pages: [] };
-      log(`  Lighthouse failed: ${err.message}`);
-    }
+    const { lighthouseOfPages } = await import('./lib/lighthouse.mjs');
+    lighthouse = await lighthouseOfPages({
+      baseUrl: urls.app,
+      runs: config.lighthouseRuns,
+      data: dataset.data,
+      log,
+      track: (fn) => cleanups.push(fn),
+    });
   }
 
   const postgresMemory = { afterRun: memoryOf(pids.app) };

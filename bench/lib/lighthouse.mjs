@@ -12,6 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { ROOT } from './processes.mjs';
+import { lighthousePages, STATIC_REFERENCE_PATH } from '../scenarios.mjs';
+
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROME_FLAGS = [
   '--headless=new',
@@ -303,4 +306,48 @@ export async function runLighthouse({ baseUrl, pages, runs = 1, log = () => {}, 
     await chrome.close();
   }
   return { chromium: chrome.version, preset: 'mobile (Lighthouse default)', runsPerPage: runs, pages: results };
+}
+
+/**
+ * The Lighthouse reference (bench/reference/login.html): the login page as static HTML with the
+ * build's own stylesheet, served by the server from its copy of the build like the app's files.
+ */
+export function writeStaticReference(dir) {
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1];
+  if (!stylesheet) throw new Error("the web build's index.html names no stylesheet");
+  const page = fs.readFileSync(path.join(ROOT, 'bench/reference/login.html'), 'utf8').replaceAll('{{STYLESHEET}}', stylesheet);
+  // a placeholder left would make the reference a page without styles, faster than the app could ever be
+  if (page.includes('{{')) throw new Error('bench/reference/login.html has a placeholder the bench does not fill');
+  fs.writeFileSync(path.join(dir, STATIC_REFERENCE_PATH.slice(1)), page);
+}
+
+/**
+ * Every page of `lighthousePages` (scenarios.mjs) with its path and login from the seeded data
+ * set; a failure is reported as the result (`{ error, pages: [] }`), never thrown.
+ */
+export async function lighthouseOfPages({ baseUrl, runs, data, log, track }) {
+  try {
+    const result = await runLighthouse({
+      baseUrl,
+      runs,
+      log,
+      track,
+      pages: lighthousePages.map((p) => {
+        const user = p.user?.({ data });
+        const pagePath = typeof p.path === 'function' ? p.path({ data }) : p.path;
+        return {
+          name: p.name,
+          path: pagePath,
+          expectPath: pagePath.split('?')[0],
+          login: user && { email: user.email, password: user.password },
+        };
+      }),
+    });
+    result.referencePage = lighthousePages.find((p) => p.reference)?.name;
+    return result;
+  } catch (err) {
+    log(`  Lighthouse failed: ${err.message}`);
+    return { error: err.message, pages: [] };
+  }
 }
