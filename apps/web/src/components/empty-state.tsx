@@ -45,6 +45,7 @@ export function EmptyState({
   level = 2,
   picture = 'empty',
   role,
+  compact = false,
 }: {
   text: string;
   action?: ReactNode;
@@ -53,10 +54,12 @@ export function EmptyState({
   picture?: EmptyPicture;
   /** 'status' when it replaces content the reader was waiting for (a not-found answer). */
   role?: 'status';
+  /** Inside a form: a small picture beside the sentence, the form's own control below being the way on. */
+  compact?: boolean;
 }) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <div className="empty-state" role={role}>
+    <div className={compact ? 'empty-state empty-state-compact' : 'empty-state'} role={role}>
       <EmptyStatePicture picture={picture} />
       {title && <Heading>{title}</Heading>}
       <p>{text}</p>

@@ -2,6 +2,8 @@ import '../../../components/widget-pages.css';
 import { APP_LANGUAGES, type GuestAppView } from '@spotlist/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/translator';
+import { AppLink } from '../../../components/app-link';
+import { EmptyState } from '../../../components/empty-state';
 import { FlagGate } from '../../../components/flag-gate';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { TextInput } from '../../../components/text-input';
@@ -180,7 +182,17 @@ function GuestAppForm({ app }: { app: GuestAppView }) {
         <fieldset className="radio-field">
           <legend>{t('GUEST_APP.WIDGETS')}</legend>
           {!widgetFlag || (widgets.data && widgets.data.length === 0) ? (
-            <p className="form-hint">{t('GUEST_APP.NO_WIDGETS')}</p>
+            <EmptyState
+              compact
+              text={t('GUEST_APP.NO_WIDGETS')}
+              action={
+                widgetFlag && (
+                  <AppLink to={user?.widgetv2activated ? '/widget-list' : '/widget'} className="app-button app-button-small">
+                    {t('GUEST_APP.CREATE_WIDGET')}
+                  </AppLink>
+                )
+              }
+            />
           ) : (
             widgets.data?.map((w) => (
               <label key={w.id} className="check-field">
@@ -197,7 +209,17 @@ function GuestAppForm({ app }: { app: GuestAppView }) {
 
         <fieldset className="radio-field">
           <legend>{t('GUEST_APP.LISTS')}</legend>
-          {lists.data && lists.data.length === 0 && <p className="form-hint">{t('GUEST_APP.NO_LISTS')}</p>}
+          {lists.data && lists.data.length === 0 && (
+            <EmptyState
+              compact
+              text={t('GUEST_APP.NO_LISTS')}
+              action={
+                <AppLink to="/lists" className="app-button app-button-small">
+                  {t('GUEST_APP.CREATE_LIST')}
+                </AppLink>
+              }
+            />
+          )}
           {lists.data?.map((l) => (
             <label key={l.id} className="check-field">
               <input

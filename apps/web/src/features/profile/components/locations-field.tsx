@@ -1,6 +1,7 @@
 import { MAX_LOCATIONS, Visibility, type LocationInput, type Place } from '@spotlist/contracts';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
+import { EmptyState } from '../../../components/empty-state';
 import { useTranslation } from '../../../lib/translator';
 import { formatLatLng, useLocale } from '../../../lib/format';
 import { useCountries } from '../api/get-countries';
@@ -73,7 +74,7 @@ export function LocationsField({ control, defaultCountry }: { control: Control<P
     <section className="form-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('LOCATIONS.TITLE')}</h2>
       {list.length === 0 ? (
-        <p className="form-hint">{t('LOCATIONS.EMPTY')}</p>
+        <EmptyState compact text={t('LOCATIONS.EMPTY')} />
       ) : (
         <ul className="location-list" aria-label={t('LOCATIONS.TITLE')}>
           {list.map((l, i) => (

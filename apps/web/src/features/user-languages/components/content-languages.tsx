@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
+import { EmptyState } from '../../../components/empty-state';
 import { Listi18nPopover } from '../../../components/listi18n-popover';
 import { PATHS } from '../../../lib/paths';
 import { withQueryClient } from '../../../lib/query-client';
@@ -27,7 +28,7 @@ function ContentLanguages() {
       {mine.isPending ? (
         <p className="form-hint">{t('COMMON.LOADING')}</p>
       ) : offered.length === 0 ? (
-        <p className="form-hint">{t('APP_LANGUAGES.CONTENT_EMPTY')}</p>
+        <EmptyState compact text={t('APP_LANGUAGES.CONTENT_EMPTY')} />
       ) : (
         <ul className="location-list" aria-label={t('APP_LANGUAGES.CONTENT')}>
           {offered.map((l) => (
