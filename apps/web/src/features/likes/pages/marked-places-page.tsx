@@ -7,12 +7,11 @@ import { PageLayout } from '../../../components/layout/page-layout';
 import { Skeleton } from '../../../components/skeleton';
 import { byDistance } from '../../../lib/distance';
 import { PLACE_PATHS } from '../../../lib/place-paths';
-import { queryClient, withQueryClient } from '../../../lib/query-client';
-import { getKnownLocation } from '../../../lib/geolocation';
+import { withQueryClient } from '../../../lib/query-client';
 import { useLocation } from '../../../lib/use-location';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { useProgressiveCount } from '../../../lib/use-progressive-count';
-import { likesQuery, useLikes } from '../api/get-likes';
+import { useLikes } from '../api/get-likes';
 import { PlaceSearch } from '../components/place-search';
 import { PlacesPaneMap } from '../components/places-pane-map';
 import { useWide } from '../components/use-wide';
@@ -79,7 +78,4 @@ function MarkedPlacesPage() {
 
 export default withQueryClient(MarkedPlacesPage);
 
-/** The liked places, asked for at start (app/lazy-page.tsx `PageModule`), for the position known then. */
-export function prefetch(): void {
-  void queryClient.prefetchQuery(likesQuery(getKnownLocation()));
-}
+export { prefetchLikes as prefetch } from '../api/get-likes';

@@ -3,11 +3,10 @@ import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { PLACE_PATHS } from '../../../lib/place-paths';
-import { queryClient, withQueryClient } from '../../../lib/query-client';
-import { getKnownLocation } from '../../../lib/geolocation';
+import { withQueryClient } from '../../../lib/query-client';
 import { useLocation } from '../../../lib/use-location';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
-import { likesQuery, useLikes } from '../api/get-likes';
+import { useLikes } from '../api/get-likes';
 import { MapLoading } from '../../../components/map-loading';
 
 /** Leaflet and its CSS load with the map itself. */
@@ -37,7 +36,4 @@ function PlacesMapPage() {
 
 export default withQueryClient(PlacesMapPage);
 
-/** The liked places, asked for at start (app/lazy-page.tsx `PageModule`), for the position known then. */
-export function prefetch(): void {
-  void queryClient.prefetchQuery(likesQuery(getKnownLocation()));
-}
+export { prefetchLikes as prefetch } from '../api/get-likes';
