@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/translator';
 
 /**
@@ -21,11 +21,10 @@ const NEAR_PX = 400;
 /**
  * A map below the fold (a list's map under its rows on a phone) loads when it comes near the
  * screen: until then its box (`MapLoading`) holds the place, and neither Leaflet's code nor its
- * markers' work (~150 ms for 100 places on a slow phone) delay the page; then the same box
- * stays while the map's code loads (`children` is the lazy map). Without IntersectionObserver
- * (the unit tests' DOM) the map comes at once.
+ * markers' work (~150 ms for 100 places on a slow phone) delay the page. Without
+ * IntersectionObserver (the unit tests' DOM) the map comes at once.
  */
-export function MapWhenNear({ children }: { children: ReactNode }) {
+export function MapWhenNear({ picker = false, children }: { picker?: boolean; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
@@ -37,10 +36,10 @@ export function MapWhenNear({ children }: { children: ReactNode }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
-  if (near) return <Suspense fallback={<MapLoading />}>{children}</Suspense>;
+  if (near) return children;
   return (
     <div ref={box}>
-      <MapLoading />
+      <MapLoading picker={picker} />
     </div>
   );
 }

@@ -24,7 +24,7 @@ import { leaveGuarded } from './leave-guard';
  * left open over it. Such a close waits for the opening to end. Nothing to do when the menu is
  * closed or shown beside the page (from 1250 px).
  */
-async function closeMenu(menu: HTMLIonMenuElement | null): Promise<void> {
+export async function closeMenu(menu: HTMLIonMenuElement | null): Promise<void> {
   if (!menu || (await menu.close())) return;
   if (!menu.classList.contains('show-menu')) return;
   await new Promise<void>((resolve) => {

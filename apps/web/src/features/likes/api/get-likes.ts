@@ -1,8 +1,7 @@
 import type { LikedPlace } from '@spotlist/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getKnownLocation, type LatLng } from '../../../lib/geolocation';
-import { queryClient } from '../../../lib/query-client';
+import type { LatLng } from '../../../lib/geolocation';
 import { LIKES_KEY } from '../../../lib/place-queries';
 
 interface Page<T> {
@@ -25,8 +24,3 @@ export const DEFAULT_LIKES_KEY = [LIKES_KEY, 'default'] as const;
 export const likesQuery = (location: LatLng | null) =>
   queryOptions({ queryKey: [...DEFAULT_LIKES_KEY, location?.lat, location?.lng], queryFn: getLikes });
 export const useLikes = (location: LatLng | null) => useQuery(likesQuery(location));
-
-/** The liked places, asked for at start for the position known then (My places and the map page: app/lazy-page.tsx `PageModule`). */
-export function prefetchLikes(): void {
-  void queryClient.prefetchQuery(likesQuery(getKnownLocation()));
-}

@@ -7,11 +7,12 @@ import { PageLayout } from '../../../components/layout/page-layout';
 import { Skeleton } from '../../../components/skeleton';
 import { byDistance } from '../../../lib/distance';
 import { PLACE_PATHS } from '../../../lib/place-paths';
-import { withQueryClient } from '../../../lib/query-client';
+import { queryClient, withQueryClient } from '../../../lib/query-client';
+import { getKnownLocation } from '../../../lib/geolocation';
 import { useLocation } from '../../../lib/use-location';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { useProgressiveCount } from '../../../lib/use-progressive-count';
-import { useLikes } from '../api/get-likes';
+import { likesQuery, useLikes } from '../api/get-likes';
 import { PlaceSearch } from '../components/place-search';
 import { PlacesPaneMap } from '../components/places-pane-map';
 import { useWide } from '../components/use-wide';
@@ -78,4 +79,7 @@ function MarkedPlacesPage() {
 
 export default withQueryClient(MarkedPlacesPage);
 
-export { prefetchLikes as prefetch } from '../api/get-likes';
+/** The liked places, asked for at start (app/lazy-page.tsx `PageModule`), for the position known then. */
+export function prefetch(): void {
+  void queryClient.prefetchQuery(likesQuery(getKnownLocation()));
+}

@@ -3,10 +3,11 @@ import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { PLACE_PATHS } from '../../../lib/place-paths';
-import { withQueryClient } from '../../../lib/query-client';
+import { queryClient, withQueryClient } from '../../../lib/query-client';
+import { getKnownLocation } from '../../../lib/geolocation';
 import { useLocation } from '../../../lib/use-location';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
-import { useLikes } from '../api/get-likes';
+import { likesQuery, useLikes } from '../api/get-likes';
 import { MapLoading } from '../../../components/map-loading';
 
 /** Leaflet and its CSS load with the map itself. */
@@ -36,4 +37,7 @@ function PlacesMapPage() {
 
 export default withQueryClient(PlacesMapPage);
 
-export { prefetchLikes as prefetch } from '../api/get-likes';
+/** The liked places, asked for at start (app/lazy-page.tsx `PageModule`), for the position known then. */
+export function prefetch(): void {
+  void queryClient.prefetchQuery(likesQuery(getKnownLocation()));
+}

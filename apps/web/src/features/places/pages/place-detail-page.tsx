@@ -2,7 +2,7 @@ import '../place-pages.css';
 import '../../../components/skeleton.css';
 import type { AlertOptions } from '@ionic/core/components';
 import type { PlaceView } from '@spotlist/contracts';
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../../components/app-link';
@@ -19,7 +19,7 @@ import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { placeQuery, useAddToList, useDeletePlace, useOwnLists, usePlace, useReportPlace } from '../api/place';
 import { ACCESSIBILITY_KEYS, CATEGORY_KEYS, countryName } from '../components/place-labels';
 import { formatAddress } from '../../../lib/format';
-import { MapWhenNear } from '../../../components/map-loading';
+import { MapLoading, MapWhenNear } from '../../../components/map-loading';
 
 /** Leaflet and its CSS load with the map itself. */
 const PlaceMap = lazy(() => import('../../../components/place-map'));
@@ -353,7 +353,9 @@ function Detail({ id }: { id: number }) {
       {place.latitude !== null && place.longitude !== null && (
         <div className="place-detail-map">
           <MapWhenNear>
-            <PlaceMap places={[place]} center={null} label={t('PLACE.MAP', { name: place.name })} />
+            <Suspense fallback={<MapLoading />}>
+              <PlaceMap places={[place]} center={null} label={t('PLACE.MAP', { name: place.name })} />
+            </Suspense>
           </MapWhenNear>
         </div>
       )}
