@@ -78,8 +78,10 @@ function gapsAfterFields(page: Page, heading: string): Promise<Gap[]> {
 async function check(page: Page, name: string, width: string, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
   await expect(page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden)')).toHaveCount(1);
-  // the page's data is in (no spinner, no skeleton) and its fonts are laid out
-  await expect(page.locator('.ion-page:not(.ion-page-hidden) :is(.app-spinner, .page-loading, .dashboard-skeleton)')).toHaveCount(0);
+  // the page's data is in (no spinner, no skeleton, no chart's or map's box still loading) and its fonts are laid out
+  await expect(
+    page.locator('.ion-page:not(.ion-page-hidden) :is(.app-spinner, .page-loading, .dashboard-skeleton, .loading-box)'),
+  ).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const gaps = await gapsAfterFields(page, heading);
   expect(
