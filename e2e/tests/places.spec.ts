@@ -58,7 +58,8 @@ test('a user adds a place with a picture and a map position, edits, likes and re
   await fill(page, 'Phone', '+49 89 1234567');
   // "Refine" once the city has given a position, "Pick" while it has not: either opens the picker
   await page.getByRole('button', { name: /^(Pick|Refine) on the map$/ }).click();
-  const map = page.locator('.map-picker-map');
+  // the map itself (its loading box has the same class until Leaflet arrives)
+  const map = page.locator('.map-picker-map.leaflet-container');
   await expect(map).toBeVisible();
   await map.click({ position: { x: 180, y: 120 } });
   await expect(page.getByLabel('Latitude')).toHaveValue(/^4[78]\.\d{6}$/);

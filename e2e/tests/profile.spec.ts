@@ -50,7 +50,8 @@ test('a business fills its profile: rooms, tax id, city and a location, and is a
   await add.getByLabel('Name (optional)').fill('Seeufer');
   await expect(add.getByRole('status')).toContainText('Position: 48.0');
   await add.getByRole('button', { name: 'Pick on the map' }).click();
-  const map = page.locator('.map-picker-map');
+  // the map itself (its loading box has the same class until Leaflet arrives)
+  const map = page.locator('.map-picker-map.leaflet-container');
   await expect(map).toBeVisible();
   await map.click({ position: { x: 120, y: 90 } });
   await expect(page.locator('.map-picker-map .leaflet-interactive')).toHaveCount(1);
