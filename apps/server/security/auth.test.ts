@@ -98,7 +98,7 @@ describe('401 sweep', () => {
       if (op.access === 'user' && op.flags.length === 0) continue;
       const r = { ...(await base(op)), token: plain, ip: '10.0.2.2' };
       const res = await send(w.t.app, 'auth', r);
-      const key = op.access === 'admin' ? ErrorKey.forbidden : ErrorKey.flagMissing;
+      const key = op.access === 'admin' ? ErrorKey.permissionMissing : ErrorKey.flagMissing;
       if (res.status !== 403 || (res.json() as { key?: string }).key !== key)
         problems.push(`${op.id}: ${res.status} ${res.body.slice(0, 120)} (expected 403 ${key})`);
       if (isSuccess(res.status)) problems.push(`${op.id}: succeeded for a plain user`);

@@ -44,6 +44,9 @@ async function attacks(a: Actor, v: Actor): Promise<Attack[]> {
   const form = (data: unknown) => multipart([{ name: 'data', value: JSON.stringify(data) }, file()]);
   const guest = (key: string) => ({ [GUEST_KEY_HEADER]: key });
 
+  // a moderators' notice is its owner's: another's appeal finds nothing
+  as('POST /api/notice/{id}/appeal', 'never', { method: 'POST', url: `/api/notice/${o.notice}/appeal`, body: { text: 'not mine' } });
+
   // places: read and report what one may see; change, delete, picture never
   for (const [p, readable] of [
     [o.placePrivate, shared ? 'maybe' : false],

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GUEST_KEY_HEADER } from '@spotlist/contracts';
+import { GUEST_KEY_HEADER, PERMISSIONS } from '@spotlist/contracts';
 import { eq } from 'drizzle-orm';
 import { ADMIN, loginAdmin } from '../test/helpers.ts';
 import { ALL_FLAGS } from '../test/widget-helpers.ts';
@@ -45,7 +45,7 @@ afterEach(async () => {
   const [role] = await db.select({ id: securityRoles.id }).from(securityRoles).where(eq(securityRoles.key, ADMIN_ROLE_KEY));
   await db
     .update(securityRoles)
-    .set({ permissions: ['admin'] })
+    .set({ permissions: [...PERMISSIONS] })
     .where(eq(securityRoles.id, role.id));
   await db.insert(userSecurityRoles).values({ userId: adminId, securityRoleId: role.id }).onConflictDoNothing();
   await db.update(users).set({ email: ADMIN.email }).where(eq(users.id, adminId));

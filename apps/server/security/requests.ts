@@ -2,7 +2,7 @@ import { GUEST_KEY_HEADER } from '@spotlist/contracts';
 import { PASSWORD } from '../test/helpers.ts';
 import type { Operation } from './openapi-routes.ts';
 import { multipart, send } from './sweep.ts';
-import { LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
+import { freshNotice, LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
 
 /**
  * A valid request for every operation of openapi.json, made by `me` (a business account with
@@ -49,7 +49,12 @@ export function ownParams(op: Operation, { w, me }: Ctx): Record<string, string 
     else if (at.startsWith('/api/setting/')) v = o.setting;
     else if (at.startsWith('/api/document/')) v = o.docPublic;
     else if (at.startsWith('/api/widget/')) v = s.widget!;
+    // the only administrator: a lock is refused (409), so the sweep never locks itself out
+    else if (at === '/api/admin/user/{id}/lock') v = w.admin.id;
     else if (at.startsWith('/api/admin/user/')) v = me.id;
+    // sessions, reports and notices of nobody: the sweep's requests find nothing to end or decide
+    else if (at.startsWith('/api/notice/')) v = o.notice;
+    else if (at.startsWith('/api/admin/session/') || at.startsWith('/api/admin/report/')) v = 999_999;
     else if (at.startsWith('/api/securityrole/')) v = w.admin.objects.securityRole;
     else if (at.startsWith('/api/usersecurityrole/')) v = w.admin.objects.userSecurityRole;
     else {
@@ -72,7 +77,7 @@ const letters = (n: number) => `x${String.fromCharCode(97 + (n % 10))}`;
 const REFERENCE_BODIES: Record<string, () => unknown> = {
   '/api/country/': () => ({ id: 910 + (serial % 80), key: letters(serial), countrykey: letters(serial).toUpperCase(), name: 'Sweepistan' }),
   '/api/timezone/': () => ({ key: ['US/Eastern', 'US/Central', 'US/Mountain', 'US/Alaska', 'US/Hawaii'][serial % 5], name: 'Sweep zone' }),
-  '/api/securityrole/': () => ({ key: `sweeper${serial}`, name: 'Sweeper', permissions: ['sweep.write'] }),
+  '/api/securityrole/': () => ({ key: `sweeper${serial}`, name: 'Sweeper', permissions: ['jobs.view'] }),
 };
 
 const TABLE: Record<string, Maker> = {
@@ -192,6 +197,16 @@ const TABLE: Record<string, Maker> = {
     ],
   }),
   'POST /api/admin/user/{id}/flags': () => ({ body: { overlayactivated: false } }),
+  'POST /api/admin/user/{id}/roles': () => ({ body: { roleIds: [] } }),
+  'POST /api/admin/user/{id}/lock': () => ({ body: { reason: 'sweep' } }),
+  'POST /api/admin/report/{id}/decide': () => ({ body: { action: 'dismiss' } }),
+  'POST /api/admin/report/{id}/appeal': () => ({ body: { outcome: 'upheld', note: 'Sweep' } }),
+  // an appeal is once per decision: each request appeals a notice of its own
+  'POST /api/notice/{id}/appeal': async ({ w, me }) =>
+    ({
+      params: { id: await freshNotice(w.t, me, me === w.bystander ? w.actors[0] : w.bystander) },
+      body: { text: 'Sweep appeal' },
+    }) as Omit<ValidRequest, 'params'>,
   'POST /api/translation/{lang}': () => ({ body: { key: 'SWEEP.OTHER', value: 'Sweep' } }),
 };
 

@@ -58,6 +58,8 @@ export interface Objects {
   guestApp?: string;
   /** A logo (business). */
   logo?: number;
+  /** A moderators' notice (a warning about placePublic), not yet appealed. */
+  notice: number;
 }
 
 export interface Scratch {
@@ -93,7 +95,7 @@ export interface AdminObjects {
 export interface World {
   t: TestApp;
   actors: Actor[];
-  admin: { token: string; objects: AdminObjects };
+  admin: { token: string; id: number; objects: AdminObjects };
   /** A user that never acts: the owner ids the mass assignment tries to write. */
   bystander: Actor;
   png: Buffer;
@@ -151,7 +153,46 @@ export async function buildWorld(opts: { config?: Record<string, string> } = {})
     png,
     language.id,
   );
-  return { t, actors, admin: { token: adminToken, objects: await adminObjects(t, adminToken, actors[0].id) }, bystander, png, language };
+  const adminId = ((await must(t, { method: 'GET', url: '/api/session/user', token: adminToken })).json() as { id: number }).id;
+  for (const a of [...actors, bystander]) a.objects.notice = await freshNotice(t, a, a === bystander ? actors[0] : bystander);
+  return {
+    t,
+    actors,
+    admin: { token: adminToken, id: adminId, objects: await adminObjects(t, adminToken, actors[0].id) },
+    bystander,
+    png,
+    language,
+  };
+}
+
+/**
+ * A new appealable notice of `owner`: `reporter` reports its public place, the administrator warns
+ * the owner; answers the notice's id.
+ */
+export async function freshNotice(t: TestApp, owner: Actor, reporter: Actor): Promise<number> {
+  // a login of its own: a sweep may have ended the administrator's session (DELETE /api/admin/session/{id})
+  const adminToken = await loginAdmin(t.app);
+  const place = owner.objects.placePublic;
+  await must(t, { method: 'POST', url: `/api/place/objectionable/${place}`, token: reporter.token, body: { reason: 'sweep' } });
+  const queue = (
+    await must(t, { method: 'GET', url: '/api/admin/report/list?f.resource=place&f.status=open&p.s=100', token: adminToken })
+  ).json() as {
+    list: { id: number; resourceId: number }[];
+  };
+  const report = queue.list.find((r) => r.resourceId === place);
+  if (!report) throw new SetupError(`no open report about place ${place}`);
+  await must(t, {
+    method: 'POST',
+    url: `/api/admin/report/${report.id}/decide`,
+    token: adminToken,
+    body: { action: 'warn', reason: 'sweep' },
+  });
+  const notices = (await must(t, { method: 'GET', url: '/api/notice/list', token: owner.token })).json() as {
+    list: { id: number; appealable: boolean }[];
+  };
+  const notice = notices.list.find((n) => n.appealable);
+  if (!notice) throw new SetupError(`no appealable notice of ${owner.label}`);
+  return notice.id;
 }
 
 async function adminObjects(t: TestApp, token: string, someUser: number): Promise<AdminObjects> {
@@ -170,7 +211,7 @@ async function adminObjects(t: TestApp, token: string, someUser: number): Promis
       method: 'POST',
       url: '/api/securityrole/add',
       token,
-      body: { key: 'sweep', name: 'Sweep', permissions: ['sweep.read'] },
+      body: { key: 'sweep', name: 'Sweep', permissions: ['jobs.view'] },
     })
   ).json() as { id: number };
   const link = (
@@ -309,6 +350,8 @@ async function populate(t: TestApp, a: Partial2, shareWith: number, png: Buffer,
     uploadOpen: String(open.headers.location).split('/').pop()!,
     guestKey,
     claimedGuestKey,
+    // set once every actor exists (buildWorld: a report needs another user and the administrator)
+    notice: 0,
   };
   const scratchPlace = await place('scratch place', Visibility.all);
   const scratchList = await list('scratch list', Visibility.private);

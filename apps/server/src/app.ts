@@ -42,6 +42,8 @@ import { writeEventsPlugin } from './platform/http/write-events.ts';
 import { responseCachePlugin } from './platform/http/response-cache.ts';
 import { featureFlagsPlugin } from './platform/http/feature-flags.ts';
 import { accountDataPlugin } from './platform/account-data/account-data.ts';
+import { auditRefusalsPlugin } from './platform/audit/audit.ts';
+import { moderationRoutes } from './modules/moderation/index.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.ts';
 import { requestContextPlugin } from './platform/http/request-context.ts';
 import { webPlugin } from './platform/http/web.ts';
@@ -137,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(responseCachePlugin, { events, maxAgeMs });
   await app.register(featureFlagsPlugin, { db });
   await app.register(accountDataPlugin, { db });
+  await app.register(auditRefusalsPlugin, { db });
 
   await app.register(swagger, {
     openapi: {
@@ -163,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(referenceRoutes, { db });
   await app.register(securityRoleRoutes, { db });
   await app.register(adminRoutes, { db });
+  await app.register(moderationRoutes, { db });
   await app.register(cityRoutes);
   await app.register(settingRoutes, { db });
   await app.register(userLanguageRoutes, { db });

@@ -131,10 +131,10 @@ describe.each(buses.filter((b) => b.run))('two instances, messages $name', ({ ma
     expect((await a.inject({ method: 'GET', url: `/api/email/verify?token=${verify}` })).statusCode).toBe(302);
     await seen(async () => (await req(b, 'GET', '/api/session/user', { token: ute.token })).json().emailVerified, true, lag);
 
-    // a role with the admin permission, given on A, is in Ute's session on B
+    // a role with the admin.users permission, given on A, is in Ute's session on B
     const admin = await loginAdmin(a);
     const role = (
-      await req(a, 'POST', '/api/securityrole/add', { body: { key: 'ops', name: 'Ops', permissions: ['admin'] }, token: admin })
+      await req(a, 'POST', '/api/securityrole/add', { body: { key: 'ops', name: 'Ops', permissions: ['admin.users'] }, token: admin })
     ).json();
     expect(
       (await req(a, 'POST', '/api/usersecurityrole/add', { body: { userId: ute.user.id, securityRoleId: role.id }, token: admin }))

@@ -131,5 +131,26 @@ export const ErrorKey = {
   analyticsRange: 'error.analytics.range',
   /** The visitor pages (embed build) are not installed on this server. */
   embedMissing: 'error.embed.missing',
+  // Admin console and moderation (server modules admin/, moderation/: their READMEs).
+  /** The route needs a permission (contracts permissions.ts) none of the caller's roles grants. */
+  permissionMissing: 'error.permission.missing',
+  /** The account is locked by an admin: no login until it is unlocked. */
+  accountLocked: 'error.account.locked',
+  /** The account is suspended: it reads its notices and appeals, nothing else, until the date. */
+  accountSuspended: 'error.account.suspended',
+  /** The last account holding the administrator role keeps it. */
+  lastAdministrator: 'error.role.lastadmin',
+  /** A built-in role (contracts BUILT_IN_ROLES) is not changed or deleted. */
+  roleBuiltIn: 'error.role.builtin',
+  /** A client admin gives only roles whose permissions are all client-scoped. */
+  roleNotClientScoped: 'error.role.notclientscoped',
+  /** The reported content was deleted: it cannot be hidden or shown again. */
+  moderationContentGone: 'error.moderation.contentgone',
+  /** The report was decided already (or its appeal was). */
+  moderationDecided: 'error.moderation.decided',
+  /** The action does not fit the content (a user is not hidden; a suspension needs an account). */
+  moderationAction: 'error.moderation.action',
+  /** The notice's decision cannot be appealed (a dismissal, or an appeal was sent already). */
+  appealNotOpen: 'error.appeal.notopen',
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];

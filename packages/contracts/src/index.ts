@@ -19,3 +19,5 @@ export * from './documents.ts';
 export * from './widgets-public.ts';
 export * from './widgets.ts';
 export * from './realtime.ts';
+export * from './permissions.ts';
+export * from './admin.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText, text } from './common.ts';
+import { PERMISSIONS, type PermissionKey } from './permissions.ts';
 
 /** SPEC §3: industry; only hospitality has rooms. */
 export const IndustrySchema = z.object({ id: z.number().int(), key: z.string(), hasrooms: z.boolean() });
@@ -92,7 +93,12 @@ export const SecurityRoleSchema = z.object({
 export const SecurityRoleInputSchema = z.object({
   key: z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/, { error: 'FORM.ERROR.PATTERN' }),
   name: z.string().min(1, { error: 'FORM.ERROR.REQUIRED' }).max(120, { error: 'FORM.ERROR.MAXLENGTH' }),
-  permissions: z.array(z.string().regex(/^[a-z][a-z0-9_.:-]{0,63}$/)).max(100).default([]),
+  /** Only the permissions of contracts permissions.ts: anything else is a 400. */
+  permissions: z
+    .array(z.enum(PERMISSIONS as [PermissionKey, ...PermissionKey[]]))
+    .max(PERMISSIONS.length)
+    .refine((ps) => new Set(ps).size === ps.length, { error: 'FORM.ERROR.DUPLICATE' })
+    .default([]),
 });
 export const UserSecurityRoleSchema = z.object({
   id: z.number().int(),
@@ -106,7 +112,11 @@ export const UserSecurityRoleInputSchema = z.object({
 
 /** SPEC §7: POST objectionable/{id} (report content). */
 export const ObjectionableSchema = z.object({
-  reason: z.string().max(2000).refine((s) => !s.includes('\u0000')).optional(),
+  reason: z
+    .string()
+    .max(2000)
+    .refine((s) => !s.includes('\u0000'))
+    .optional(),
 });
 export const ObjectionableReportSchema = z.object({
   id: z.number().int(),

@@ -46,6 +46,10 @@ export const UserSchema = z.object({
   /** { value: 'yyyy-MM-dd' } */
   birthday: z.object({ value: z.string() }).nullable().optional(),
   locationList: z.object({ list: z.array(LocationSchema) }).optional(),
+  /** Until when a moderator suspended the account (it reads its notices and appeals, nothing else); null when not. */
+  suspendedUntil: z.string().nullable().optional(),
+  /** The moderators' notices to the user (modules/moderation): how many, how many unread. */
+  notices: z.object({ total: z.number().int(), unread: z.number().int() }).optional(),
   /** Present on login, signup and refresh answers only. */
   authtoken: z.string().optional(),
   /** Present only when the client asked for the refresh token in the body (native clients). */

@@ -60,6 +60,39 @@ describe('guards (SPEC §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Hello, Anna!' })).toBeInTheDocument();
   });
 
+  it('the console is for accounts with a console permission: others go to the dashboard', async () => {
+    storeLoggedInUser();
+    server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser({ permissionsInclude: [] }))));
+    renderApp('/console/reports');
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    expect(screen.queryByRole('heading', { name: 'Reports' })).toBeNull();
+  });
+
+  it('a moderator reaches the reports queue', async () => {
+    storeLoggedInUser();
+    server.use(
+      http.get('/api/session/user', () => HttpResponse.json(makeUser({ permissionsInclude: ['moderation.reports'] }))),
+      http.get('/api/admin/report/list', () => HttpResponse.json({ list: [], total: 0, pageIndex: 0, pageSize: 25 })),
+    );
+    renderApp('/console/reports');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(await screen.findByText('Nothing waits. Reports appear here as soon as someone sends one.')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/console/reports');
+  });
+
+  it('a suspended account is sent to its notices from any other page', async () => {
+    storeLoggedInUser();
+    const until = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    server.use(
+      http.get('/api/session/user', () => HttpResponse.json(makeUser({ suspendedUntil: until, notices: { total: 1, unread: 0 } }))),
+      http.get('/api/notice/list', () => HttpResponse.json({ list: [], unread: 0 })),
+    );
+    renderApp('/lists');
+    await waitFor(() => expect(currentLocation()).toBe('/notices'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Your account is suspended until/);
+    expect(screen.queryByRole('heading', { name: 'My lists' })).toBeNull();
+  });
+
   it('an unfilled profile cannot use the app before onboarding', async () => {
     storeLoggedInUser();
     server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser({ profileFilled: false }))));

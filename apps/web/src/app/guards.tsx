@@ -1,4 +1,4 @@
-import { GUARD_REDIRECT_DELAY_MS } from '@spotlist/contracts';
+import { GUARD_REDIRECT_DELAY_MS, hasConsoleAccess, type User } from '@spotlist/contracts';
 import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { useAuth, rememberGuardedPage } from '../lib/auth';
@@ -19,7 +19,12 @@ import { PageLoading } from '../components/page-loading';
  * The redirect happens only if the guarded page is still the current one (Ionic keeps earlier
  * pages of the stack mounted; a page left in the meantime must not pull the user back).
  */
-export type Access = 'user' | 'anonymous' | 'public';
+export type Access = 'user' | 'anonymous' | 'public' | 'console';
+
+/** A suspended account (modules/moderation) reads its notices and its settings (export, deletion), nothing else. */
+const SUSPENDED_PAGES: readonly string[] = [PATHS.notices, PATHS.settings];
+export const isSuspended = (user: Pick<User, 'suspendedUntil'> | null): boolean =>
+  !!user?.suspendedUntil && Date.parse(user.suspendedUntil) > Date.now();
 
 function useLatest<T>(value: T) {
   const ref = useRef(value);
@@ -45,7 +50,7 @@ function useDelayedRedirect(active: boolean, guardedPath: string, target: string
   }, [active, guardedPath, target, navigate, current, start]);
 }
 
-export function RequireUser({ path, children }: { path: string; children: ReactNode }) {
+export function RequireUser({ path, children, console = false }: { path: string; children: ReactNode; console?: boolean }) {
   const { status, user } = useAuth();
   const location = useCurrentLocation();
   useDelayedRedirect(status === 'anonymous', path, PATHS.login, () => {
@@ -59,7 +64,12 @@ export function RequireUser({ path, children }: { path: string; children: ReactN
     // the page asked for is where onboarding goes on to
     if (!onboarding) rememberGuardedPage(location);
   });
-  const allowed = status === 'authenticated' && !elsewhere;
+  // a suspended account goes to its notices; the console is for those with a console permission
+  const suspended = status === 'authenticated' && isSuspended(user) && !SUSPENDED_PAGES.includes(path);
+  useDelayedRedirect(suspended && !elsewhere, path, PATHS.notices);
+  const noConsole = console && status === 'authenticated' && !hasConsoleAccess(user?.permissionsInclude);
+  useDelayedRedirect(noConsole && !elsewhere && !suspended, path, PATHS.dashboard);
+  const allowed = status === 'authenticated' && !elsewhere && !suspended && !noConsole;
   // The page comes in a render of its own at transition priority, which React does in slices: the
   // session check's answer (a store update) and the router outlet's mount (a class component's
   // update) are rendered at once, in one task, and the whole page with them. `false` at mount too.
@@ -81,6 +91,12 @@ export function RequireAnonymous({ path, children }: { path: string; children: R
 
 export function Guard({ access, path, children }: { access: Access; path: string; children: ReactNode }) {
   if (access === 'user') return <RequireUser path={path}>{children}</RequireUser>;
+  if (access === 'console')
+    return (
+      <RequireUser path={path} console>
+        {children}
+      </RequireUser>
+    );
   if (access === 'anonymous') return <RequireAnonymous path={path}>{children}</RequireAnonymous>;
   return children;
 }

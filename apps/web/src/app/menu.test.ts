@@ -55,12 +55,36 @@ describe('menu visibility (SPEC §2)', () => {
     // the other feature pages (AI assistant, overlays, GPS tracking) are not built: hidden whatever the flags
   });
 
+  it('shows the console to accounts with a console permission, the notices to accounts the moderators wrote to', () => {
+    const withConsole = ids(visibleMenuEntries({ ...noFlags, permissionsInclude: ['audit.view'] }, REGISTERED_PAGES));
+    expect(withConsole.slice(-4)).toEqual(['intro', 'console', 'help', 'logout']);
+    // a permission the app does not know opens nothing
+    expect(ids(visibleMenuEntries({ ...noFlags, permissionsInclude: ['lists.curate'] }, REGISTERED_PAGES))).not.toContain('console');
+    expect(ids(visibleMenuEntries({ ...noFlags, notices: { total: 0, unread: 0 } }, REGISTERED_PAGES))).not.toContain('notices');
+    expect(ids(visibleMenuEntries({ ...noFlags, notices: { total: 2, unread: 0 } }, REGISTERED_PAGES)).slice(-4)).toEqual([
+      'intro',
+      'notices',
+      'help',
+      'logout',
+    ]);
+  });
+
   it('gives every entry of a built page (and every action) an icon', () => {
+    for (const entry of visibleMenuEntries(
+      { ...allFlags, permissionsInclude: ['admin.users'], notices: { total: 1, unread: 1 } },
+      REGISTERED_PAGES,
+    ))
+      expect(entry.icon, entry.id).toMatch(/^data:image\/svg\+xml/);
+  });
+
+  it('gives every entry of a built page (and every action) an icon, with every flag', () => {
     for (const entry of visibleMenuEntries(allFlags, REGISTERED_PAGES)) expect(entry.icon, entry.id).toMatch(/^data:image\/svg\+xml/);
   });
 
   it('shows every page once all are registered and the user has every flag', () => {
-    expect(ids(visibleMenuEntries(allFlags, ALL_PAGES))).toEqual([
+    expect(
+      ids(visibleMenuEntries({ ...allFlags, permissionsInclude: ['admin.users'], notices: { total: 1, unread: 1 } }, ALL_PAGES)),
+    ).toEqual([
       'dashboard',
       'guest-mode-app',
       'widget-marked-mylike',
@@ -74,6 +98,8 @@ describe('menu visibility (SPEC §2)', () => {
       'profile',
       'settings',
       'intro',
+      'notices',
+      'console',
       'help',
       'logout',
     ]);
@@ -111,14 +137,22 @@ describe('menu visibility (SPEC §2)', () => {
     ]);
   });
 
-  it('for any flags: the always-visible entries plus the entries whose flag is set', () => {
+  it('for any flags, permissions and notices: the always-visible entries plus the entries the user has what they need for', () => {
     fc.assert(
       fc.property(
         fc.record(Object.fromEntries(USER_FLAGS.map((f) => [f, fc.boolean()])) as Record<UserFlag, fc.Arbitrary<boolean>>),
-        (flags) => {
-          const visible = visibleMenuEntries(flags, ALL_PAGES);
+        fc.boolean(),
+        fc.nat(3),
+        (flags, console, notices) => {
+          const visible = visibleMenuEntries(
+            { ...flags, permissionsInclude: console ? ['audit.view'] : [], notices: { total: notices, unread: 0 } },
+            ALL_PAGES,
+          );
           for (const entry of MENU_ENTRIES) {
-            const expected = entry.flag === undefined || flags[entry.flag];
+            const expected =
+              (entry.flag === undefined || flags[entry.flag]) &&
+              (entry.only !== 'console' || console) &&
+              (entry.only !== 'notices' || notices > 0);
             expect(visible.includes(entry)).toBe(expected);
           }
         },

@@ -1,4 +1,4 @@
-import type { UserFlag, UserFlags } from '@spotlist/contracts';
+import { hasConsoleAccess, type User, type UserFlag, type UserFlags } from '@spotlist/contracts';
 import { informationCircleOutline, logOutOutline } from 'ionicons/icons';
 import { helpLanguageFor } from '../lib/language';
 
@@ -26,6 +26,11 @@ export interface MenuEntry {
   page?: string;
   /** Shown only when the user has this flag (SPEC §2 menu visibility). */
   flag?: UserFlag;
+  /**
+   * Shown only to some users: 'console' to those with a console permission (contracts
+   * permissions.ts), 'notices' to those the moderators have written to.
+   */
+  only?: 'console' | 'notices';
   action?: MenuAction;
 }
 
@@ -51,6 +56,8 @@ const LISTS_ICON = path('M128 64h256v384l-128-96-128 96z');
 const WIDGET_ICON = path('M80 80h128v128H80zM304 80h128v128H304zM80 304h128v128H80zM304 304h128v128H304z');
 const WIDGET_LIST_ICON = path('M160 144h288M160 256h288M160 368h288M80 144h0M80 256h0M80 368h0');
 const INTRO_ICON = path('M256 160c16-64 76-96 208-96v320c-128 0-178 26-208 64-30-38-80-64-208-64V64c132 0 192 32 208 96zM256 160v288');
+const CONSOLE_ICON = path('M256 48 80 112v128c0 112 80 192 176 224 96-32 176-112 176-224V112zM176 256l56 56 104-104');
+const NOTICES_ICON = path('M96 464V64M96 80h288l-56 88 56 88H96');
 const GUEST_ICON = path(
   'M192 240a64 64 0 1 0 0-128 64 64 0 0 0 0 128zM48 416c0-72 64-112 144-112s144 40 144 112zM352 240a56 56 0 1 0 0-112M384 304c48 8 80 48 80 112h-64',
 );
@@ -69,6 +76,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'profile', titleKey: 'MENU.PROFILE', icon: PROFILE_ICON, page: 'profile' },
   { id: 'settings', titleKey: 'MENU.SETTINGS', icon: SETTINGS_ICON, page: 'settings' },
   { id: 'intro', titleKey: 'MENU.INTRO', icon: INTRO_ICON, page: 'intro' },
+  { id: 'notices', titleKey: 'MENU.NOTICES', icon: NOTICES_ICON, page: 'notices', only: 'notices' },
+  { id: 'console', titleKey: 'MENU.CONSOLE', icon: CONSOLE_ICON, page: 'console', only: 'console' },
   { id: 'help', titleKey: 'MENU.HELP', icon: HELP_ICON, action: 'help' },
   { id: 'logout', titleKey: 'MENU.LOGOUT', icon: logOutOutline, action: 'logout' },
 ];
@@ -76,11 +85,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
 /** The icon the dashboard uses for entries without a page of their own. */
 export const INFO_ICON = informationCircleOutline;
 
-export type MenuUser = Partial<UserFlags> | null | undefined;
+export type MenuUser = (Partial<UserFlags> & Partial<Pick<User, 'permissionsInclude' | 'notices'>>) | null | undefined;
 
 export function isMenuEntryVisible(entry: MenuEntry, user: MenuUser, registeredPages: ReadonlySet<string>): boolean {
   if (entry.page !== undefined && !registeredPages.has(entry.page)) return false;
   if (entry.flag !== undefined && user?.[entry.flag] !== true) return false;
+  if (entry.only === 'console' && !hasConsoleAccess(user?.permissionsInclude)) return false;
+  if (entry.only === 'notices' && !(user?.notices && user.notices.total > 0)) return false;
   return true;
 }
 

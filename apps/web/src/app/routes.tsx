@@ -92,6 +92,33 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'user',
     Page: lazyPage(() => import('../features/widgets/pages/widget-preview-page')),
   },
+  // the console (features/admin): for accounts with a console permission; each section checks its own
+  { id: 'console', path: PATHS.console, access: 'console', Page: lazyPage(() => import('../features/admin/pages/console-page')) },
+  {
+    id: 'console-users',
+    path: PATHS.consoleUsers,
+    access: 'console',
+    Page: lazyPage(() => import('../features/admin/pages/users-page')),
+  },
+  {
+    id: 'console-user',
+    path: `${PATHS.consoleUsers}/:id`,
+    access: 'console',
+    Page: lazyPage(() => import('../features/admin/pages/user-page')),
+  },
+  {
+    id: 'console-reports',
+    path: PATHS.consoleReports,
+    access: 'console',
+    Page: lazyPage(() => import('../features/admin/pages/reports-page')),
+  },
+  {
+    id: 'console-audit',
+    path: PATHS.consoleAudit,
+    access: 'console',
+    Page: lazyPage(() => import('../features/admin/pages/audit-page')),
+  },
+  { id: 'notices', path: PATHS.notices, access: 'user', Page: lazyPage(() => import('../features/admin/pages/notices-page')) },
   // the living style guide (theme/README.md): for the people building the app, not in the menu
   {
     id: 'style-guide',

@@ -10,11 +10,14 @@ export function AppLink({
   mode = 'forward',
   className,
   children,
+  'aria-current': current,
 }: {
   to: string;
   mode?: NavigationMode;
   className?: string;
   children: ReactNode;
+  /** 'page' on the link to the page shown (a tab, a menu). */
+  'aria-current'?: 'page';
 }) {
   const navigate = useAppNavigate();
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
@@ -23,7 +26,7 @@ export function AppLink({
     navigate(to, mode);
   };
   return (
-    <a href={to} onClick={onClick} className={className}>
+    <a href={to} onClick={onClick} className={className} aria-current={current}>
       {children}
     </a>
   );

@@ -91,16 +91,25 @@ describe('session check (SPEC §4)', () => {
 });
 
 describe('after login (SPEC §2)', () => {
+  const none: string[] = [];
   it('goes to the remembered page once, else by profileFilled', () => {
     rememberGuardedPage({ pathname: '/dashboard', search: '?tab=2' });
-    expect(postLoginPath({ profileFilled: false })).toBe('/dashboard?tab=2');
-    expect(postLoginPath({ profileFilled: false })).toBe('/onboarding');
-    expect(postLoginPath({ profileFilled: true })).toBe('/dashboard');
+    expect(postLoginPath({ profileFilled: false, permissionsInclude: none })).toBe('/dashboard?tab=2');
+    expect(postLoginPath({ profileFilled: false, permissionsInclude: none })).toBe('/onboarding');
+    expect(postLoginPath({ profileFilled: true, permissionsInclude: none })).toBe('/dashboard');
+  });
+
+  it('sends anyone with a console permission to the console, unless a page was asked for', () => {
+    expect(postLoginPath({ profileFilled: true, permissionsInclude: ['moderation.reports'] })).toBe('/console');
+    // a permission the app does not know opens nothing
+    expect(postLoginPath({ profileFilled: true, permissionsInclude: ['lists.curate'] })).toBe('/dashboard');
+    rememberGuardedPage({ pathname: '/lists', search: '' });
+    expect(postLoginPath({ profileFilled: true, permissionsInclude: ['moderation.reports'] })).toBe('/lists');
   });
 
   it('ignores a remembered address that leaves the app', () => {
     rememberGuardedPage({ pathname: '//evil.example/x', search: '' });
-    expect(postLoginPath({ profileFilled: true })).toBe('/dashboard');
+    expect(postLoginPath({ profileFilled: true, permissionsInclude: none })).toBe('/dashboard');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { User } from '@spotlist/contracts';
+import { hasConsoleAccess, type User } from '@spotlist/contracts';
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { api, isApiError, SESSION_USER_PATH } from './api-client';
 import { authStore, type AuthState } from './auth-store';
@@ -93,9 +93,15 @@ function takeGuardedPage(): string | null {
   return raw.pathname + search;
 }
 
-/** SPEC §2: the stored guarded page if any, else dashboard if the profile is filled, else onboarding. */
-export function postLoginPath(user: Pick<User, 'profileFilled'>): string {
-  return takeGuardedPage() ?? (user.profileFilled ? PATHS.dashboard : PATHS.onboarding);
+/**
+ * SPEC §2: the stored guarded page if any, else onboarding until the profile is filled, else the
+ * console for anyone with a console permission (operators come to run the product), else the dashboard.
+ */
+export function postLoginPath(user: Pick<User, 'profileFilled' | 'permissionsInclude'>): string {
+  const guarded = takeGuardedPage();
+  if (guarded) return guarded;
+  if (!user.profileFilled) return PATHS.onboarding;
+  return hasConsoleAccess(user.permissionsInclude) ? PATHS.console : PATHS.dashboard;
 }
 
 /**

@@ -68,3 +68,10 @@ export function formatAddress(address: string | null | undefined, city: string |
   const named = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(c)}(?:$|[^\\p{L}\\p{N}])`, 'iu').test(a);
   return named ? a : `${a}, ${c}`;
 }
+
+/** A moment (an ISO timestamp) as the locale writes a date with its time: the console's and the notices' times. */
+export const formatDateTime = (iso: string, locale: string): string =>
+  dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/** A moment's calendar day in the reader's time zone. */
+export const formatDate = (iso: string, locale: string): string => dateFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));

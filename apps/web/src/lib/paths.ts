@@ -14,4 +14,9 @@ export const PATHS = {
   settings: '/settings',
   appLanguages: '/app-languages',
   listi18nPopover: '/listi18n-popover',
+  console: '/console',
+  consoleUsers: '/console/users',
+  consoleReports: '/console/reports',
+  consoleAudit: '/console/audit',
+  notices: '/notices',
 } as const;

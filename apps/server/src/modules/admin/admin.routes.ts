@@ -1,38 +1,106 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { ErrorKey, IdParamSchema, UserFlagsUpdateSchema, UserSchema } from '@spotlist/contracts';
+import { z } from 'zod';
+import {
+  AdminLockInputSchema,
+  AdminRoleListSchema,
+  AdminUserDetailSchema,
+  AdminUserListSchema,
+  AdminUserRolesInputSchema,
+  IdParamSchema,
+  OkSchema,
+  Permission,
+  UserFlagsUpdateSchema,
+} from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { users } from '../../platform/db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { loadUserView } from '../users/index.ts';
+import { adminService } from './admin.service.ts';
+import { auditRoutes } from './audit.routes.ts';
 
-/** Activation flags (SPEC §1, §3) are switched only by an admin. */
+const tags = ['admin'];
+/** Reading accounts: operators (admin.users), role managers (admin.roles) and client admins (their client's). */
+const READ_USERS = [Permission.adminUsers, Permission.adminRoles, Permission.clientStaff] as const;
+
+/**
+ * The console's accounts (modules/admin README). Every route declares its permission; the auth
+ * hook refuses the rest (403 error.permission.missing) and the audit log keeps every change and
+ * every refusal.
+ */
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const admin = adminService(db);
+
+  app.get(
+    '/api/admin/user/list',
+    {
+      schema: { querystring: z.record(z.string(), z.unknown()), response: { 200: AdminUserListSchema }, tags },
+      config: { permission: READ_USERS },
+    },
+    async (req) => admin.list(req.query, req.user!),
+  );
+
   app.get(
     '/api/admin/user/:id',
-    { schema: { params: IdParamSchema, response: { 200: UserSchema }, tags: ['admin'] }, config: { auth: 'admin' } },
-    async (req) => {
-      const u = await loadUserView(db, req.params.id);
-      if (!u) throw new AppError(ErrorKey.notFound, 404);
-      return u;
-    },
+    { schema: { params: IdParamSchema, response: { 200: AdminUserDetailSchema }, tags }, config: { permission: READ_USERS } },
+    async (req) => admin.detail(req.params.id, req.user!),
   );
 
   app.post(
     '/api/admin/user/:id/flags',
     {
-      schema: { params: IdParamSchema, body: UserFlagsUpdateSchema, response: { 200: UserSchema }, tags: ['admin'] },
-      config: { auth: 'admin' },
+      schema: { params: IdParamSchema, body: UserFlagsUpdateSchema, response: { 200: AdminUserDetailSchema }, tags },
+      config: { permission: Permission.adminFlags },
     },
     async (req) => {
-      const flags = Object.fromEntries(Object.entries(req.body).filter(([, v]) => typeof v === 'boolean'));
-      if (Object.keys(flags).length > 0) {
-        const rows = await db.update(users).set(flags).where(eq(users.id, req.params.id)).returning({ id: users.id });
-        if (!rows[0]) throw new AppError(ErrorKey.notFound, 404);
-      }
-      const u = await loadUserView(db, req.params.id);
-      if (!u) throw new AppError(ErrorKey.notFound, 404);
-      return u;
+      await admin.setFlags(req.params.id, req.body, req.user!);
+      return admin.detail(req.params.id, req.user!);
     },
   );
+
+  app.post(
+    '/api/admin/user/:id/roles',
+    {
+      schema: { params: IdParamSchema, body: AdminUserRolesInputSchema, response: { 200: AdminUserDetailSchema }, tags },
+      config: { permission: [Permission.adminRoles, Permission.clientStaff] },
+    },
+    async (req) => {
+      await admin.setRoles(req.params.id, req.body.roleIds, req.user!);
+      return admin.detail(req.params.id, req.user!);
+    },
+  );
+
+  app.post(
+    '/api/admin/user/:id/lock',
+    {
+      schema: { params: IdParamSchema, body: AdminLockInputSchema.optional(), response: { 200: AdminUserDetailSchema }, tags },
+      config: { permission: Permission.adminUsers },
+    },
+    async (req) => {
+      await admin.lock(req.params.id, req.body?.reason, req.user!);
+      return admin.detail(req.params.id, req.user!);
+    },
+  );
+
+  app.post(
+    '/api/admin/user/:id/unlock',
+    { schema: { params: IdParamSchema, response: { 200: AdminUserDetailSchema }, tags }, config: { permission: Permission.adminUsers } },
+    async (req) => {
+      await admin.unlock(req.params.id, req.user!);
+      return admin.detail(req.params.id, req.user!);
+    },
+  );
+
+  app.delete(
+    '/api/admin/session/:id',
+    { schema: { params: IdParamSchema, response: { 200: OkSchema }, tags }, config: { permission: Permission.adminUsers } },
+    async (req) => {
+      await admin.revokeSession(req.params.id, req.user!);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/admin/role/list',
+    { schema: { response: { 200: AdminRoleListSchema }, tags }, config: { permission: READ_USERS } },
+    async () => admin.roles(),
+  );
+
+  await app.register(auditRoutes, { db });
 };

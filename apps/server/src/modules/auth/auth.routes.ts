@@ -110,7 +110,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/session/user',
     {
       schema: { response: { 200: UserSchema }, tags: ['auth'] },
-      config: { auth: 'user', cache: { scope: 'user', invalidatedBy: SESSION_EVENTS, maxBytes: 64 * 1024 * 1024, maxEntries: 20_000 } },
+      config: {
+        auth: 'user',
+        // a suspended account learns that it is (suspendedUntil) and reads its notices
+        whileSuspended: true,
+        cache: { scope: 'user', invalidatedBy: SESSION_EVENTS, maxBytes: 64 * 1024 * 1024, maxEntries: 20_000 },
+      },
     },
     async (req) => auth.view(req.user!.id, req.ctx.language),
   );

@@ -178,6 +178,7 @@ export function authService(deps: {
         throw new AppError(ErrorKey.loginFailed, 401);
       }
       await throttle.reset(keys[0]);
+      if (user.lockedAt) throw new AppError(ErrorKey.accountLocked, 403);
       if (config.REQUIRE_EMAIL_VERIFICATION && !user.emailVerified) throw new AppError(ErrorKey.userUnverified, 403);
       return {
         ...(await view(user.id, lang)),

@@ -8,7 +8,7 @@ import { documents, users, widgetPois, widgets } from '../../platform/db/schema/
 import { listSql } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserActor } from '../../platform/actor/actor.ts';
-import { isAdmin } from '../../platform/http/auth.ts';
+import { isModerator } from '../../platform/http/auth.ts';
 import { discard, processUpload, type Processed } from './pipeline.ts';
 import type { Received } from './receive.ts';
 import { deleteKeys, type FileStorage } from './storage.ts';
@@ -199,7 +199,7 @@ export function documentsService(deps: {
   async function readable(id: number, user: UserActor | null): Promise<Row> {
     const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
     if (!row) throw notFound();
-    if (row.visibility === Visibility.all || (user && (row.ownerId === user.id || isAdmin(user)))) return row;
+    if (row.visibility === Visibility.all || (user && (row.ownerId === user.id || isModerator(user)))) return row;
     throw notFound();
   }
 

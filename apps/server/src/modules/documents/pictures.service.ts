@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { documents, places, users, widgetPois, widgets } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserActor } from '../../platform/actor/actor.ts';
-import { isAdmin } from '../../platform/http/auth.ts';
+import { isModerator } from '../../platform/http/auth.ts';
 import { placeReadableSql } from '../../platform/db/place-sql.ts';
 import { needFlag, type FeatureFlags } from '../../platform/http/feature-flags.ts';
 import { fileUrl, thumbUrl, toView, type DocumentsService, type UploadMeta } from './documents.service.ts';
@@ -212,10 +212,10 @@ export function picturesService(deps: {
     const [place] = await db
       .select({ id: places.id, creatorId: places.creatorId, visibility: places.visibility })
       .from(places)
-      .where(and(eq(places.id, placeId), placeReadableSql(user.id, isAdmin(user))))
+      .where(and(eq(places.id, placeId), placeReadableSql(user.id, isModerator(user))))
       .limit(1);
     if (!place) throw new AppError(ErrorKey.placeNotFound, 404);
-    return { ...place, canChange: place.creatorId === user.id || isAdmin(user) };
+    return { ...place, canChange: place.creatorId === user.id || isModerator(user) };
   }
 
   /**
@@ -244,7 +244,7 @@ export function picturesService(deps: {
         and(
           eq(documents.entityType, 'place'),
           eq(documents.entityId, placeId),
-          isAdmin(user) ? undefined : or(eq(documents.visibility, Visibility.all), eq(documents.ownerId, user.id)),
+          isModerator(user) ? undefined : or(eq(documents.visibility, Visibility.all), eq(documents.ownerId, user.id)),
         ),
       )
       .orderBy(documents.id);

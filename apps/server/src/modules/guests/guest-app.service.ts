@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { APP_LANGUAGES, ErrorKey, type GuestAppUpdate, type GuestAppView, type PublicGuestApp } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
@@ -194,7 +194,7 @@ export function guestAppService(db: Db) {
         const ls = await db
           .select({ id: lists.id, name: lists.name, description: lists.description })
           .from(lists)
-          .where(and(eq(lists.ownerId, a.ownerId), eq(lists.kind, 'list'), inArray(lists.id, a.listIds)));
+          .where(and(eq(lists.ownerId, a.ownerId), eq(lists.kind, 'list'), inArray(lists.id, a.listIds), isNull(lists.hiddenAt)));
         const items =
           ls.length === 0
             ? []
@@ -207,9 +207,12 @@ export function guestAppService(db: Db) {
                 .from(listItems)
                 .innerJoin(places, eq(places.id, listItems.placeId))
                 .where(
-                  inArray(
-                    listItems.listId,
-                    ls.map((l) => l.id),
+                  and(
+                    inArray(
+                      listItems.listId,
+                      ls.map((l) => l.id),
+                    ),
+                    isNull(places.hiddenAt),
                   ),
                 )
                 .orderBy(asc(listItems.position), asc(listItems.id));

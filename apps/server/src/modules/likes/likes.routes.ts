@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LikedPlaceSchema, LikeInputSchema, LikeNameParamSchema, LikeSchema, listResponseSchema, OkSchema } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { isAdmin } from '../../platform/http/auth.ts';
+import { isModerator } from '../../platform/http/auth.ts';
 import { viewerOf } from '../places/index.ts';
 import { likesService } from './likes.service.ts';
 
@@ -25,7 +25,7 @@ export const likeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           invalidatedBy: ['user.wrote', 'like.changed', 'list.changed', 'place.changed', 'everything.changed'],
           key: (req) => {
             const at = req.ctx.location;
-            return `${isAdmin(req.user) ? 1 : 0}\n${at ? `${at.lat};${at.lng}` : ''}`;
+            return `${isModerator(req.user) ? 1 : 0}\n${at ? `${at.lat};${at.lng}` : ''}`;
           },
           maxBytes: LIKED_CACHE_BYTES,
         },

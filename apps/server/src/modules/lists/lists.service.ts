@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorKey,
   FormError,
@@ -26,7 +26,7 @@ import { fileUrl, thumbUrl } from '../documents/index.ts';
 import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, totalOfPage } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserActor } from '../../platform/actor/actor.ts';
-import { isAdmin } from '../../platform/http/auth.ts';
+import { isModerator } from '../../platform/http/auth.ts';
 import {
   activeShareToSql,
   qualifiedColumn,
@@ -220,7 +220,7 @@ export function listsService(db: Db) {
     const rows = await tx
       .select({ id: places.id })
       .from(places)
-      .where(and(eq(places.id, placeId), placeReadableSql(user.id, isAdmin(user))));
+      .where(and(eq(places.id, placeId), placeReadableSql(user.id, isModerator(user))));
     if (!rows[0]) throw new AppError(ErrorKey.placeNotFound, 404);
   }
 
@@ -283,8 +283,14 @@ export function listsService(db: Db) {
       const sorts = checkSort(q, LIST_SORTS);
       const where: SQL[] = [];
       if (type === 'mine') where.push(eq(lists.ownerId, user.id));
-      else if (type === 'shared') where.push(ne(lists.ownerId, user.id), activeShareToSql(sql`${qualifiedColumn(lists.id)}`, user.id));
-      else where.push(sql`${qualifiedColumn(lists.visibility)} = 255`);
+      // a list a moderator hid is its owner's only
+      else if (type === 'shared')
+        where.push(ne(lists.ownerId, user.id), isNull(lists.hiddenAt), activeShareToSql(sql`${qualifiedColumn(lists.id)}`, user.id));
+      else
+        where.push(
+          sql`${qualifiedColumn(lists.visibility)} = 255`,
+          sql`(${qualifiedColumn(lists.hiddenAt)} is null or ${qualifiedColumn(lists.ownerId)} = ${user.id})`,
+        );
       if (q.filters.q?.trim()) where.push(sql`lower(${qualifiedColumn(lists.name)}) like ${containsPattern(q.filters.q)}`);
       const kinds = enumListFilter(q, 'kind', LIST_KINDS);
       if (kinds)
@@ -388,11 +394,27 @@ export function listsService(db: Db) {
     /** SPEC §7 objectionable/{id}: a report about a list the reporter can read. */
     async report(id: number, user: UserActor, reason: string): Promise<void> {
       const rows = await db
-        .select({ id: lists.id })
+        .select({ ownerId: lists.ownerId, name: lists.name, description: lists.description })
         .from(lists)
         .where(and(eq(lists.id, id), listReadableSql(user.id)));
-      if (!rows[0]) throw notFound();
-      await db.insert(objectionableReports).values({ resource: 'list', resourceId: id, reporterId: user.id, reason });
+      const list = rows[0];
+      if (!list) throw notFound();
+      // the content as it was: its texts and the names of its first places
+      const items = await db
+        .select({ name: places.name })
+        .from(listItems)
+        .innerJoin(places, eq(places.id, listItems.placeId))
+        .where(eq(listItems.listId, id))
+        .orderBy(listItems.position)
+        .limit(20);
+      await db.insert(objectionableReports).values({
+        resource: 'list',
+        resourceId: id,
+        reporterId: user.id,
+        reason,
+        reportedUserId: list.ownerId,
+        snapshot: { name: list.name, description: list.description, places: items.map((i) => i.name) },
+      });
     },
 
     /** GET /api/list/{id}/export: a readable list as a file, items in their order. */

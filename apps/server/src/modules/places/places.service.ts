@@ -23,7 +23,7 @@ import { listItems, lists, objectionableReports, places } from '../../platform/d
 import { checkFilters, checkSort, enumListFilter, queryParamError, readListQuery, totalOfPage } from '../../platform/http/list-query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserActor } from '../../platform/actor/actor.ts';
-import { isAdmin } from '../../platform/http/auth.ts';
+import { isModerator } from '../../platform/http/auth.ts';
 import { deleteEntityDocuments } from '../documents/index.ts';
 import { placePictureRefs } from '../documents/index.ts';
 import { deleteKeys, type FileStorage } from '../documents/index.ts';
@@ -49,7 +49,7 @@ import {
 
 export const viewerOf = (user: UserActor | null, language: Viewer['language']): Viewer => ({
   userId: user?.id ?? null,
-  admin: isAdmin(user),
+  admin: isModerator(user),
   language,
 });
 
@@ -154,7 +154,7 @@ export function placesService(db: Db, storage: FileStorage, positions: PlacePosi
     return (await find(id, viewer, null)) ? new AppError(ErrorKey.placeForbidden, 403) : notFound();
   }
 
-  const canChange = (user: UserActor): SQL | undefined => (isAdmin(user) ? undefined : eq(places.creatorId, user.id));
+  const canChange = (user: UserActor): SQL | undefined => (isModerator(user) ? undefined : eq(places.creatorId, user.id));
 
   return {
     async get(id: number, viewer: Viewer, from: LatLng | null): Promise<PlaceView> {
@@ -331,7 +331,7 @@ export function placesService(db: Db, storage: FileStorage, positions: PlacePosi
     async remove(id: number, user: UserActor, viewer: Viewer): Promise<void> {
       const usedByOthers = sql`exists (select 1 from ${listItems} li join ${lists} l on l.id = li.list_id
         where li.place_id = ${qualifiedColumn(places.id)} and l.owner_id <> ${user.id})`;
-      const cond = isAdmin(user) ? eq(places.id, id) : and(eq(places.id, id), eq(places.creatorId, user.id), sql`not ${usedByOthers}`);
+      const cond = isModerator(user) ? eq(places.id, id) : and(eq(places.id, id), eq(places.creatorId, user.id), sql`not ${usedByOthers}`);
       const keys = await db.transaction(async (tx) => {
         const rows = await tx.delete(places).where(cond).returning({ id: places.id });
         return rows[0] ? deleteEntityDocuments(tx, 'place', id) : null;
@@ -351,7 +351,22 @@ export function placesService(db: Db, storage: FileStorage, positions: PlacePosi
     /** SPEC §7 objectionable/{id}: a report about a place the reporter can read. */
     async report(id: number, user: UserActor, viewer: Viewer, reason: string): Promise<void> {
       if (!(await find(id, viewer, null))) throw notFound();
-      await db.insert(objectionableReports).values({ resource: 'place', resourceId: id, reporterId: user.id, reason });
+      const [p] = await db
+        .select({
+          creatorId: places.creatorId,
+          name: places.name,
+          description: places.description,
+          address: places.address,
+          city: places.city,
+          category: places.category,
+        })
+        .from(places)
+        .where(eq(places.id, id));
+      if (!p) throw notFound();
+      const { creatorId, ...snapshot } = p;
+      await db
+        .insert(objectionableReports)
+        .values({ resource: 'place', resourceId: id, reporterId: user.id, reason, reportedUserId: creatorId, snapshot });
     },
   };
 }

@@ -46,7 +46,7 @@ async function populated(): Promise<LoggedIn> {
   );
   expect((await req(t.app, 'POST', '/api/language/add', { body: { id: 2 }, token: u.token })).statusCode).toBe(200);
   const role = await req(t.app, 'POST', '/api/securityrole/add', {
-    body: { key: `r${u.user.id}`, name: 'Role', permissions: ['x.y'] },
+    body: { key: `r${u.user.id}`, name: 'Role', permissions: ['jobs.view'] },
     token: admin,
   });
   await req(t.app, 'POST', '/api/usersecurityrole/add', { body: { userId: u.user.id, securityRoleId: role.json().id }, token: admin });
@@ -142,7 +142,7 @@ describe('GET /api/myprofile/export', () => {
       user: { id: u.user.id, email: u.email, street: 'Marienplatz', locationList: { list: [{ name: 'HQ', city: 'München' }] } },
       settings: [{ key: 'theme', value: { dark: true } }],
       languages: [{ id: 2, key: 'de', isDefault: true }],
-      securityRoles: [{ key: `r${u.user.id}`, permissions: ['x.y'] }],
+      securityRoles: [{ key: `r${u.user.id}`, permissions: ['jobs.view'] }],
       reports: [{ resource: 'place', resourceId: 1, reason: 'spam' }],
     });
     expect(data.sessions.length).toBe(2);

@@ -67,7 +67,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; thro
   app.delete(
     '/api/myprofile/delete',
     // the account's places leave others' likes and lists
-    { schema: { body: AccountDeleteSchema, response: { 200: OkSchema }, tags }, config: { auth: 'user', invalidates: 'all' } },
+    // erasure and the export (GDPR) stay open to a suspended account
+    {
+      schema: { body: AccountDeleteSchema, response: { 200: OkSchema }, tags },
+      config: { auth: 'user', invalidates: 'all', whileSuspended: true },
+    },
     async (req, reply) => {
       await profile.remove(req.user!, req.body.password);
       reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
@@ -77,7 +81,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; thro
 
   app.get(
     '/api/myprofile/export',
-    { schema: { response: { 200: ProfileExportSchema }, tags }, config: { auth: 'user' } },
+    { schema: { response: { 200: ProfileExportSchema }, tags }, config: { auth: 'user', whileSuspended: true } },
     async (req, reply) => {
       const data = await profile.exportData(req.user!, req.ctx.language);
       const day = data.exportedAt.slice(0, 10);

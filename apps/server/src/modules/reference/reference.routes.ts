@@ -10,6 +10,7 @@ import {
   ReferenceItemInputSchema,
   ReferenceItemSchema,
   TimeZoneInputSchema,
+  Permission,
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import {
@@ -77,7 +78,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     table: countries,
     item: CountrySchema,
     input: CountryInputSchema,
-    policy: { read: 'public', write: 'admin', report: false },
+    policy: { read: 'public', write: Permission.referenceEdit, report: false },
     toApi: (r, req) => countryView(r as typeof countries.$inferSelect, req.ctx.language),
     toRow: (i) => ({ id: i.id, key: i.key, countrykey: i.countrykey, name: i.name }),
     defaults: () => ({ key: '', countrykey: '', name: '' }),
@@ -102,7 +103,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       table: p.table,
       item: ReferenceItemSchema,
       input: p.input ?? ReferenceItemInputSchema,
-      policy: { read: 'public', write: 'admin', report: false },
+      policy: { read: 'public', write: Permission.referenceEdit, report: false },
       toApi: (r) => ({ id: r.id as number, key: r.key as string, name: r.name as string }),
       toRow: (i) => ({ key: i.key, name: i.name }),
       defaults: () => ({ key: '', name: '' }),

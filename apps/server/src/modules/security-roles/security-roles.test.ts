@@ -23,7 +23,8 @@ beforeAll(async () => {
         input: z.object({ resource: z.string().min(1).max(40), resourceId: z.number().int().positive() }),
         policy: { read: 'user', write: 'user', report: 'user' },
         ownerColumn: objectionableReports.reporterId,
-        toApi: (r) => ({ id: r.id, resource: r.resource, resourceId: r.resourceId, createdAt: (r.createdAt as Date).toISOString() }) as never,
+        toApi: (r) =>
+          ({ id: r.id, resource: r.resource, resourceId: r.resourceId, createdAt: (r.createdAt as Date).toISOString() }) as never,
         toRow: (i) => ({ resource: i.resource, resourceId: i.resourceId }),
         defaults: () => ({ resource: 'place' }),
         list: { filters: { resource: objectionableReports.resource }, sorts: { resourceId: objectionableReports.resourceId } },
@@ -35,8 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('/api/securityrole/ (generic resource, admin only)', () => {
-  it('needs a token (401) and the admin role (403)', async () => {
+describe('/api/securityrole/ (generic resource, admin.roles only)', () => {
+  it('needs a token (401) and the admin.roles permission (403)', async () => {
     for (const [method, url] of [
       ['GET', '/api/securityrole/list'],
       ['GET', '/api/securityrole/1'],
@@ -49,18 +50,33 @@ describe('/api/securityrole/ (generic resource, admin only)', () => {
       expect((await req(t.app, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
       const res = await req(t.app, method, url, { body, token: alice.token });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json()).toEqual({ key: 'error.auth.forbidden' });
+      expect(res.json()).toEqual({ key: 'error.permission.missing' });
     }
   });
 
   it('new, add, get, list with filter/sort/page, update, delete', async () => {
-    expect((await req(t.app, 'POST', '/api/securityrole/new', { body: {}, token: admin })).json()).toEqual({ key: '', name: '', permissions: [] });
+    expect((await req(t.app, 'POST', '/api/securityrole/new', { body: {}, token: admin })).json()).toEqual({
+      key: '',
+      name: '',
+      permissions: [],
+    });
     const bad = await req(t.app, 'POST', '/api/securityrole/add', { body: { key: 'Not Valid', name: '' }, token: admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().key).toBe('error.validation');
+    // a permission that does not exist is refused, and nothing is written
+    const unknown = await req(t.app, 'POST', '/api/securityrole/add', {
+      body: { key: 'editor', name: 'Editor', permissions: ['editor.all'] },
+      token: admin,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().key).toBe('error.validation');
     const made = [];
-    for (const key of ['editor', 'moderator', 'support']) {
-      const res = await req(t.app, 'POST', '/api/securityrole/add', { body: { key, name: key.toUpperCase(), permissions: [`${key}.all`] }, token: admin });
+    for (const [key, permissions] of [
+      ['editor', ['translations.edit']],
+      ['helpdesk', ['admin.users']],
+      ['auditor', ['audit.view']],
+    ] as const) {
+      const res = await req(t.app, 'POST', '/api/securityrole/add', { body: { key, name: key.toUpperCase(), permissions }, token: admin });
       expect(res.statusCode).toBe(200);
       made.push(res.json());
     }
@@ -68,19 +84,23 @@ describe('/api/securityrole/ (generic resource, admin only)', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ key: 'error.duplicate' });
     expect((await req(t.app, 'GET', `/api/securityrole/${made[0].id}`, { token: admin })).json()).toEqual(made[0]);
-    const page = await req(t.app, 'GET', '/api/securityrole/list?p.i=1&p.s=2&o.sort=key|desc', { token: admin });
+    const page = await req(t.app, 'GET', '/api/securityrole/list?p.i=1&p.s=3&o.sort=key|desc', { token: admin });
     const body = page.json();
-    expect(body.total).toBe(4); // admin + three
+    expect(body.total).toBe(8); // five built-in + three
     expect(body.pageIndex).toBe(1);
-    expect(body.pageSize).toBe(2);
-    expect(body.list.map((r: { key: string }) => r.key)).toEqual(['editor', 'admin']);
-    const filtered = await req(t.app, 'GET', '/api/securityrole/list?f.key=MODERATOR', { token: admin });
-    expect(filtered.json().list.map((r: { key: string }) => r.key)).toEqual(['moderator']);
+    expect(body.pageSize).toBe(3);
+    // translator support moderator | helpdesk editor client-admin | auditor admin
+    expect(body.list.map((r: { key: string }) => r.key)).toEqual(['helpdesk', 'editor', 'client-admin']);
+    const filtered = await req(t.app, 'GET', '/api/securityrole/list?f.key=HELPDESK', { token: admin });
+    expect(filtered.json().list.map((r: { key: string }) => r.key)).toEqual(['helpdesk']);
     const badSort = await req(t.app, 'GET', '/api/securityrole/list?o.sort=password_hash', { token: admin });
     expect(badSort.statusCode).toBe(400);
     const badPage = await req(t.app, 'GET', '/api/securityrole/list?p.s=0', { token: admin });
     expect(badPage.statusCode).toBe(400);
-    const upd = await req(t.app, 'POST', `/api/securityrole/update/${made[1].id}`, { body: { key: 'moderator', name: 'Mods', permissions: [] }, token: admin });
+    const upd = await req(t.app, 'POST', `/api/securityrole/update/${made[1].id}`, {
+      body: { key: 'helpdesk', name: 'Mods', permissions: [] },
+      token: admin,
+    });
     expect(upd.json()).toMatchObject({ id: made[1].id, name: 'Mods', permissions: [] });
     expect((await req(t.app, 'DELETE', `/api/securityrole/delete/${made[2].id}`, { token: admin })).json()).toEqual({ ok: true });
     expect((await req(t.app, 'GET', `/api/securityrole/${made[2].id}`, { token: admin })).statusCode).toBe(404);
@@ -88,13 +108,24 @@ describe('/api/securityrole/ (generic resource, admin only)', () => {
   });
 
   it('assigning a role through /api/usersecurityrole/ shows in permissionsInclude', async () => {
-    const role = (await req(t.app, 'POST', '/api/securityrole/add', { body: { key: 'curator', name: 'Curator', permissions: ['lists.curate'] }, token: admin })).json();
-    const link = await req(t.app, 'POST', '/api/usersecurityrole/add', { body: { userId: bob.user.id, securityRoleId: role.id }, token: admin });
+    const role = (
+      await req(t.app, 'POST', '/api/securityrole/add', {
+        body: { key: 'curator', name: 'Curator', permissions: ['jobs.view'] },
+        token: admin,
+      })
+    ).json();
+    const link = await req(t.app, 'POST', '/api/usersecurityrole/add', {
+      body: { userId: bob.user.id, securityRoleId: role.id },
+      token: admin,
+    });
     expect(link.statusCode).toBe(200);
-    expect((await req(t.app, 'GET', '/api/session/user', { token: bob.token })).json().permissionsInclude).toEqual(['lists.curate']);
+    expect((await req(t.app, 'GET', '/api/session/user', { token: bob.token })).json().permissionsInclude).toEqual(['jobs.view']);
     const listed = await req(t.app, 'GET', `/api/usersecurityrole/list?f.userId=${bob.user.id}`, { token: admin });
     expect(listed.json().list).toEqual([{ id: link.json().id, userId: bob.user.id, securityRoleId: role.id }]);
-    const missing = await req(t.app, 'POST', '/api/usersecurityrole/add', { body: { userId: 999999, securityRoleId: role.id }, token: admin });
+    const missing = await req(t.app, 'POST', '/api/usersecurityrole/add', {
+      body: { userId: 999999, securityRoleId: role.id },
+      token: admin,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ key: 'error.reference.notfound' });
     await req(t.app, 'DELETE', `/api/usersecurityrole/delete/${link.json().id}`, { token: admin });
@@ -104,19 +135,28 @@ describe('/api/securityrole/ (generic resource, admin only)', () => {
 
 describe('resource factory with owned rows: user B never reads or changes user A rows', () => {
   it('isolates rows by owner in every call', async () => {
-    const a = (await req(t.app, 'POST', '/api/test-myreports/add', { body: { resource: 'place', resourceId: 7 }, token: alice.token })).json();
+    const a = (
+      await req(t.app, 'POST', '/api/test-myreports/add', { body: { resource: 'place', resourceId: 7 }, token: alice.token })
+    ).json();
     expect(a.id).toBeGreaterThan(0);
     expect((await req(t.app, 'GET', `/api/test-myreports/${a.id}`, { token: alice.token })).statusCode).toBe(200);
     expect((await req(t.app, 'GET', `/api/test-myreports/${a.id}`, { token: bob.token })).statusCode).toBe(404);
     expect((await req(t.app, 'GET', '/api/test-myreports/list', { token: bob.token })).json().total).toBe(0);
-    const upd = await req(t.app, 'POST', `/api/test-myreports/update/${a.id}`, { body: { resource: 'hacked', resourceId: 1 }, token: bob.token });
+    const upd = await req(t.app, 'POST', `/api/test-myreports/update/${a.id}`, {
+      body: { resource: 'hacked', resourceId: 1 },
+      token: bob.token,
+    });
     expect(upd.statusCode).toBe(404);
     expect((await req(t.app, 'DELETE', `/api/test-myreports/delete/${a.id}`, { token: bob.token })).statusCode).toBe(404);
     const still = (await req(t.app, 'GET', `/api/test-myreports/${a.id}`, { token: alice.token })).json();
     expect(still).toMatchObject({ resource: 'place', resourceId: 7 });
     // reporting needs a row the reporter can see
-    expect((await req(t.app, 'POST', `/api/test-myreports/objectionable/${a.id}`, { body: { reason: 'spam' }, token: bob.token })).statusCode).toBe(404);
-    expect((await req(t.app, 'POST', `/api/test-myreports/objectionable/${a.id}`, { body: { reason: 'spam' }, token: alice.token })).json()).toEqual({ ok: true });
+    expect(
+      (await req(t.app, 'POST', `/api/test-myreports/objectionable/${a.id}`, { body: { reason: 'spam' }, token: bob.token })).statusCode,
+    ).toBe(404);
+    expect(
+      (await req(t.app, 'POST', `/api/test-myreports/objectionable/${a.id}`, { body: { reason: 'spam' }, token: alice.token })).json(),
+    ).toEqual({ ok: true });
     const mine = await req(t.app, 'GET', '/api/test-myreports/list?f.resource=test-myreports', { token: alice.token });
     expect(mine.json().list).toMatchObject([{ resource: 'test-myreports', resourceId: a.id }]);
     expect((await req(t.app, 'POST', `/api/test-myreports/objectionable/${a.id}`, { body: { reason: 'x' } })).statusCode).toBe(401);
@@ -124,16 +164,18 @@ describe('resource factory with owned rows: user B never reads or changes user A
 });
 
 describe('admin switches activation flags', () => {
-  it('only an admin; the user sees the flag on the next session check', async () => {
+  it('only admin.flags; the user sees the flag on the next session check', async () => {
     const url = `/api/admin/user/${alice.user.id}/flags`;
     expect((await req(t.app, 'POST', url, { body: { widgetv1activated: true } })).statusCode).toBe(401);
     expect((await req(t.app, 'POST', url, { body: { widgetv1activated: true }, token: alice.token })).statusCode).toBe(403);
     const res = await req(t.app, 'POST', url, { body: { widgetv1activated: true, hasGuest: true, profileFilled: true }, token: admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ widgetv1activated: true, hasGuest: true, widgetv2activated: false, profileFilled: false });
+    expect(res.json().flags).toMatchObject({ widgetv1activated: true, hasGuest: true, widgetv2activated: false });
     const me = (await req(t.app, 'GET', '/api/session/user', { token: alice.token })).json();
     expect(me.widgetv1activated).toBe(true);
     expect(me.hasGuest).toBe(true);
+    // not a flag: the body's profileFilled changed nothing
+    expect(me.profileFilled).toBe(false);
     expect((await req(t.app, 'POST', '/api/admin/user/999999/flags', { body: { hasGuest: true }, token: admin })).statusCode).toBe(404);
     expect((await req(t.app, 'POST', url, { body: { hasGuest: 'yes' }, token: admin })).statusCode).toBe(400);
   });

@@ -126,10 +126,14 @@ export function sharesService(db: Db, publicUrl?: string) {
           expiresAt: shares.expiresAt,
           revokedAt: shares.revokedAt,
           expired: sql<boolean>`${qualifiedColumn(shares.expiresAt)} is not null and ${qualifiedColumn(shares.expiresAt)} <= now()`,
+          hidden: sql<boolean>`${qualifiedColumn(lists.hiddenAt)} is not null`,
+          ownerId: lists.ownerId,
         })
         .from(shares)
+        .innerJoin(lists, eq(lists.id, shares.listId))
         .where(eq(shares.tokenHash, hashToken(token)));
-      if (!row) throw new AppError(ErrorKey.shareNotFound, 404);
+      // a list a moderator hid is its owner's only: to anyone else the link leads nowhere
+      if (!row || (row.hidden && row.ownerId !== viewer.userId)) throw new AppError(ErrorKey.shareNotFound, 404);
       if (row.revokedAt) throw new AppError(ErrorKey.shareRevoked, 410);
       if (row.expired) throw new AppError(ErrorKey.shareExpired, 410);
       const list = await listsSvc.view(row.listId, viewer.userId);

@@ -10,7 +10,9 @@ import {
   TranslationOverrideInputSchema,
   TranslationOverrideSchema,
   type TranslationMap,
+  Permission,
 } from '@spotlist/contracts';
+import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { translationOverrides } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -62,17 +64,32 @@ export const translationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         response: { 200: TranslationOverrideSchema },
         tags,
       },
-      config: { auth: 'admin' },
+      config: { permission: Permission.translationsEdit },
     },
     async (req) => {
-      const [row] = await db
-        .insert(translationOverrides)
-        .values({ languageKey: req.params.lang, key: req.body.key, value: req.body.value })
-        .onConflictDoUpdate({
-          target: [translationOverrides.languageKey, translationOverrides.key],
-          set: { value: sql`excluded.value`, updatedAt: new Date() },
-        })
-        .returning();
+      const row = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [before] = await tx
+          .select({ value: translationOverrides.value })
+          .from(translationOverrides)
+          .where(and(eq(translationOverrides.languageKey, req.params.lang), eq(translationOverrides.key, req.body.key)));
+        const [after] = await tx
+          .insert(translationOverrides)
+          .values({ languageKey: req.params.lang, key: req.body.key, value: req.body.value })
+          .onConflictDoUpdate({
+            target: [translationOverrides.languageKey, translationOverrides.key],
+            set: { value: sql`excluded.value`, updatedAt: new Date() },
+          })
+          .returning();
+        await recordAudit(tx, req.user, {
+          action: 'translation.set',
+          targetType: 'translation',
+          targetId: `${req.params.lang}:${req.body.key}`,
+          before: before ?? null,
+          after: { value: after.value },
+        });
+        return after;
+      });
       await app.events.emit('translation.changed', { language: req.params.lang });
       return { language: row.languageKey, key: row.key, value: row.value };
     },
@@ -80,12 +97,27 @@ export const translationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
 
   app.delete(
     '/api/translation/:lang/:key',
-    { schema: { params: TranslationKeyParamSchema, response: { 200: OkSchema }, tags }, config: { auth: 'admin' } },
+    {
+      schema: { params: TranslationKeyParamSchema, response: { 200: OkSchema }, tags },
+      config: { permission: Permission.translationsEdit },
+    },
     async (req) => {
-      const rows = await db
-        .delete(translationOverrides)
-        .where(and(eq(translationOverrides.languageKey, req.params.lang), eq(translationOverrides.key, req.params.key)))
-        .returning({ id: translationOverrides.id });
+      const rows = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const gone = await tx
+          .delete(translationOverrides)
+          .where(and(eq(translationOverrides.languageKey, req.params.lang), eq(translationOverrides.key, req.params.key)))
+          .returning({ id: translationOverrides.id, value: translationOverrides.value });
+        if (gone[0]) {
+          await recordAudit(tx, req.user, {
+            action: 'translation.remove',
+            targetType: 'translation',
+            targetId: `${req.params.lang}:${req.params.key}`,
+            before: { value: gone[0].value },
+          });
+        }
+        return gone;
+      });
       await app.events.emit('translation.changed', { language: req.params.lang });
       if (!rows[0]) throw new AppError(ErrorKey.notFound, 404);
       return { ok: true as const };

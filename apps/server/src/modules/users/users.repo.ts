@@ -13,6 +13,7 @@ import {
   securityRoles,
   userLocations,
   userSecurityRoles,
+  userNotices,
   users,
 } from '../../platform/db/schema/index.ts';
 import { countryView } from '../reference/index.ts';
@@ -49,6 +50,11 @@ const userViewQuery = preparedPerDb((db) =>
       locations: sql<Location[] | null>`case when ${users.accountType} = ${AccountType.business} then ${locationsOf(users.id)} end`,
       pictureSha: pictureDoc.sha256,
       logoSha: logoDoc.sha256,
+      notices: sql<{
+        total: number;
+        unread: number;
+      }>`(select json_build_object('total', count(*)::int, 'unread', (count(*) filter (where n.read_at is null))::int)
+        from ${userNotices} n where n.user_id = ${users.id})`,
     })
     .from(users)
     .innerJoin(languages, eq(languages.id, users.languageId))
@@ -84,6 +90,8 @@ export async function loadUserView(db: Db, userId: number, language: AppLanguage
     logodocument: documentRef(u.logoDocumentId, row.logoSha),
     client: { id: u.clientId, domain: row.clientDomain },
     ...flags,
+    suspendedUntil: u.suspendedUntil && u.suspendedUntil.getTime() > Date.now() ? u.suspendedUntil.toISOString() : null,
+    notices: row.notices,
     description: u.description,
     homepageUrl: u.homepageUrl,
     street: u.street,

@@ -21,7 +21,7 @@ import { documents, places, widgetPois, widgets } from '../../platform/db/schema
 import type { PoiTextsRow } from '../../platform/db/schema/widgets.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserActor } from '../../platform/actor/actor.ts';
-import { isAdmin } from '../../platform/http/auth.ts';
+import { isModerator } from '../../platform/http/auth.ts';
 import { fileUrl, thumbUrl } from '../documents/index.ts';
 import { placeContentColumns, placeReadableSql, qualifiedColumn } from '../../platform/db/place-sql.ts';
 import { placeValues } from '../places/index.ts';
@@ -57,6 +57,7 @@ export const poiRows = (db: Db, widgetIds: readonly number[]) =>
       pictureSha256: documents.sha256,
       pictureThumbKey: documents.thumbKey,
       ...poiPlaceColumns,
+      placeHidden: sql<boolean>`${places.hiddenAt} is not null`,
     })
     .from(widgetPois)
     .innerJoin(places, eq(places.id, widgetPois.placeId))
@@ -129,7 +130,7 @@ export function poisService(widgetsSvc: Pick<WidgetsService, 'own' | 'bump' | 'c
           const [p] = await tx
             .select({ id: places.id })
             .from(places)
-            .where(and(eq(places.id, placeId), placeReadableSql(user.id, isAdmin(user))));
+            .where(and(eq(places.id, placeId), placeReadableSql(user.id, isModerator(user))));
           if (!p) throw new AppError(ErrorKey.placeNotFound, 404);
           const [dup] = await tx
             .select({ id: widgetPois.id })

@@ -106,10 +106,13 @@ export function publicPoi(
 export async function buildPublicWidgets(db: Db, heads: readonly WidgetHead[], requested: string): Promise<PublicWidget[]> {
   const rows: (PoiRow & { widgetId: number })[] =
     heads.length > 0
-      ? await poiRows(
-          db,
-          heads.map((h) => h.id),
-        )
+      ? // a place a moderator hid leaves every visitor's widget
+        (
+          await poiRows(
+            db,
+            heads.map((h) => h.id),
+          )
+        ).filter((r) => !r.placeHidden)
       : [];
   return heads.map((head) => {
     const offered = head.languages.length > 0 ? head.languages : [head.ownerLanguage];

@@ -63,21 +63,23 @@ export const activeShareToSql = (listId: SQL | number, userId: Param): SQL => sq
 
 /**
  * Who reads a list: its owner, everyone for visibility 255, and the recipients of an active
- * share. Friends/groups/followers (4/32/64) read like private until user relations exist.
+ * share — unless a moderator hid it, then its owner only. Friends/groups/followers (4/32/64)
+ * read like private until user relations exist.
  */
 export const listReadableSql = (userId: number): SQL =>
-  sql`(${qualifiedColumn(lists.ownerId)} = ${userId} or ${qualifiedColumn(lists.visibility)} = 255 or ${activeShareToSql(sql`${qualifiedColumn(lists.id)}`, userId)})`;
+  sql`(${qualifiedColumn(lists.ownerId)} = ${userId} or (${qualifiedColumn(lists.hiddenAt)} is null and (${qualifiedColumn(lists.visibility)} = 255 or ${activeShareToSql(sql`${qualifiedColumn(lists.id)}`, userId)})))`;
 
 /**
- * Who reads a place: everyone for the public catalogue (255), its creator, admins, and readers
- * of a list that holds it (a private imported place shown in a shared or public list).
+ * Who reads a place: everyone for the public catalogue (255), its creator, moderators, and readers
+ * of a list that holds it (a private imported place shown in a shared or public list). A place a
+ * moderator hid is its creator's and the moderators' only.
  */
-export const placeReadableSql = (userId: number, admin: boolean): SQL =>
-  admin
+export const placeReadableSql = (userId: number, moderator: boolean): SQL =>
+  moderator
     ? sql`true`
-    : sql`(${qualifiedColumn(places.visibility)} = 255 or ${qualifiedColumn(places.creatorId)} = ${userId} or exists (
+    : sql`(${qualifiedColumn(places.creatorId)} = ${userId} or (${qualifiedColumn(places.hiddenAt)} is null and (${qualifiedColumn(places.visibility)} = 255 or exists (
         select 1 from ${listItems} ri join ${lists} rl on rl.id = ri.list_id
-        where ri.place_id = ${qualifiedColumn(places.id)} and (rl.owner_id = ${userId} or rl.visibility = 255 or ${activeShareToSql(sql`rl.id`, userId)})))`;
+        where ri.place_id = ${qualifiedColumn(places.id)} and (rl.owner_id = ${userId} or (rl.hidden_at is null and (rl.visibility = 255 or ${activeShareToSql(sql`rl.id`, userId)})))))))`;
 
 /** What a place says about itself: the columns every place answer, POI and export shows. */
 export const placeContentColumns = {

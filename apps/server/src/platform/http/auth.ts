@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { preparedPerDb } from '../db/prepared.ts';
-import { ErrorKey, type AccountTypeId } from '@spotlist/contracts';
+import { ErrorKey, Permission, type AccountTypeId, type PermissionKey } from '@spotlist/contracts';
 import type { Db } from '../db/client.ts';
 import { authSessions, securityRoles, users, userSecurityRoles } from '../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,7 +12,7 @@ import { stampedCache, stamps, userTag, type Stamps } from '../events/stamps.ts'
 import { hashToken } from '../../lib/tokens.ts';
 
 /** Who may call a route. Every route declares one in `config.auth`; the default is 'user'. */
-export type AccessRule = 'public' | 'user' | 'admin';
+export type AccessRule = 'public' | 'user';
 
 /** The user of a request's access token: the actor routes hand to services, with the session it came by. */
 export interface SessionUser extends UserActor {
@@ -20,22 +20,59 @@ export interface SessionUser extends UserActor {
   sessionId: number;
   accountType: AccountTypeId;
   permissions: string[];
+  clientId: number;
+  email: string;
+  /** Epoch ms while the account is suspended (modules/moderation), else null. */
+  suspendedUntil: number | null;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AccessRule;
+    /**
+     * The permission (contracts permissions.ts) the route needs, on top of a login; with a list,
+     * any one of them. Every route under /api/admin/ declares one: registering one without it
+     * fails at start (deny by default).
+     */
+    permission?: PermissionKey | readonly PermissionKey[];
+    /** A suspended account may call this route (its session, logout, its notices and appeals). */
+    whileSuspended?: boolean;
   }
   interface FastifyRequest {
     /** The logged-in user, or null on public routes without a valid token. */
     user: SessionUser | null;
   }
+  interface FastifyInstance {
+    /** Every route's access as registered: what the permission-matrix test walks. */
+    routeAccess: RouteAccess[];
+  }
 }
 
-export const ADMIN_PERMISSION = 'admin';
+export interface RouteAccess {
+  method: string;
+  url: string;
+  auth: AccessRule;
+  /** Any one of these opens the route; empty when it needs none. */
+  permissions: readonly PermissionKey[];
+}
 
-/** Whether the user holds the admin permission (through any of its roles). */
-export const isAdmin = (user: Pick<UserActor, 'permissions'> | null | undefined): boolean => !!user?.permissions.includes(ADMIN_PERMISSION);
+/** The permissions a route config names (any one opens it). */
+export const routePermissions = (permission: PermissionKey | readonly PermissionKey[] | undefined): readonly PermissionKey[] =>
+  permission === undefined ? [] : typeof permission === 'string' ? [permission] : permission;
+
+/** Routes under this prefix refuse to register without `config.permission`. */
+export const ADMIN_ROUTE_PREFIX = '/api/admin/';
+
+/** Whether the user holds the permission through any of its roles. */
+export const hasPermission = (user: Pick<UserActor, 'permissions'> | null | undefined, permission: PermissionKey): boolean =>
+  !!user?.permissions.includes(permission);
+
+/**
+ * Whether the user may read, change and delete any user's content (places, lists, pictures):
+ * moderators and administrators (`moderation.reports`).
+ */
+export const isModerator = (user: Pick<UserActor, 'permissions'> | null | undefined): boolean =>
+  hasPermission(user, Permission.moderationReports);
 
 /** The permissions a user has through its security roles (SPEC §3 permissionsInclude). */
 export const permissionsOf = (userId: unknown) => sql<string[]>`coalesce((
@@ -61,6 +98,9 @@ const findSessionQuery = preparedPerDb((db) =>
       expiresAt: authSessions.accessExpiresAt,
       accountType: users.accountType,
       permissions: permissionsOf(users.id),
+      clientId: users.clientId,
+      email: users.email,
+      suspendedUntil: users.suspendedUntil,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -99,6 +139,7 @@ export function sessionFinder(db: Db, inv: Stamps) {
       ...row,
       accountType: row.accountType as AccountTypeId,
       permissions: Object.freeze(row.permissions) as string[],
+      suspendedUntil: row.suspendedUntil ? row.suspendedUntil.getTime() : null,
       expiresAt: row.expiresAt.getTime(),
     });
     cache.set(token, [userTag(row.id)], stamp, session);
@@ -119,11 +160,29 @@ export const authPlugin = fp<{ db: Db; events: EventBus; maxAgeMs: number }>(
   async (app, { db, events, maxAgeMs }) => {
     const findSession = sessionFinder(db, stamps(events, SESSION_EVENTS, { maxAgeMs }));
     app.decorateRequest('user', null);
+    const routeAccess: RouteAccess[] = [];
+    app.decorate('routeAccess', routeAccess);
+    app.addHook('onRoute', (route) => {
+      const permissions = routePermissions(route.config?.permission);
+      const auth = accessRuleOf(route.url, route.config?.auth);
+      if (route.url.startsWith(ADMIN_ROUTE_PREFIX) && permissions.length === 0) {
+        throw new Error(`${String(route.method)} ${route.url}: a route under ${ADMIN_ROUTE_PREFIX} must declare config.permission`);
+      }
+      if (permissions.length > 0 && auth === 'public')
+        throw new Error(`${String(route.method)} ${route.url}: a public route cannot need a permission`);
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, auth, permissions });
+    });
     const check = (req: FastifyRequest, rule: AccessRule, token: string | undefined): AppError | undefined => {
       if (rule === 'public' || !req.routeOptions.url) return;
       if (!token) return new AppError(ErrorKey.unauthorized, 401);
-      if (!req.user) return new AppError(ErrorKey.tokenInvalid, 401);
-      if (rule === 'admin' && !isAdmin(req.user)) return new AppError(ErrorKey.forbidden, 403);
+      const user = req.user;
+      if (!user) return new AppError(ErrorKey.tokenInvalid, 401);
+      const config = req.routeOptions.config;
+      if (user.suspendedUntil !== null && user.suspendedUntil > Date.now() && !config?.whileSuspended) {
+        return new AppError(ErrorKey.accountSuspended, 403);
+      }
+      const needed = routePermissions(config?.permission);
+      if (needed.length > 0 && !needed.some((p) => hasPermission(user, p))) return new AppError(ErrorKey.permissionMissing, 403);
     };
     // callback style: a call without a token (public pages, widget visitors) costs no promise
     app.addHook('onRequest', (req, _reply, done) => {

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { EventBus } from '../events/bus.ts';
 import type { EventName } from '../events/event-map.ts';
 import { stampedCache, stamps, userTag, type Stamp, type StampedCache } from '../events/stamps.ts';
-import { isAdmin } from './auth.ts';
+import { isModerator } from './auth.ts';
 import { acceptedEncoding, compressed } from './compression.ts';
 
 /**
@@ -109,7 +109,7 @@ export function cacheTags(req: FastifyRequest, ...tags: string[]): void {
  */
 export function placeViewKey(req: FastifyRequest): string {
   const at = req.ctx.location;
-  return `${isAdmin(req.user) ? 1 : 0}\n${at ? `${at.lat};${at.lng}` : ''}`;
+  return `${isModerator(req.user) ? 1 : 0}\n${at ? `${at.lat};${at.lng}` : ''}`;
 }
 
 /** True when an If-None-Match header names `etag` (weak or strong, or `*`). */

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { EventBus } from '../events/bus.ts';
-import { isAdmin } from './auth.ts';
+import { isModerator } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,7 +42,7 @@ export const writeEventsPlugin = fp<{ events: EventBus; cacheMaxAgeMs: number }>
       if (invalidates === 'none') return done(null, payload);
       const user = req.user;
       const sent =
-        invalidates === 'all' || isAdmin(user)
+        invalidates === 'all' || req.routeOptions.config?.permission !== undefined || isModerator(user)
           ? events.emit('everything.changed', {})
           : user
             ? events.emit('user.wrote', { userId: user.id })

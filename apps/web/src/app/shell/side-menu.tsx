@@ -87,6 +87,11 @@ export function SideMenu({ contentId }: { contentId: string }) {
                       >
                         <Icon icon={item.icon} />
                         <span>{t(item.titleKey)}</span>
+                        {item.id === 'notices' && !!user?.notices?.unread && (
+                          <span className="badge" aria-label={t('NOTICES.UNREAD', { count: user.notices.unread })}>
+                            {user.notices.unread}
+                          </span>
+                        )}
                       </button>
                     </li>
                   ))}

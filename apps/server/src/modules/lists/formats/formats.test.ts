@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCsv, protectCell, unprotectCell, writeCsv } from './csv.ts';
+import { parseCsv, protectCell, unprotectCell, writeCsv } from '../../../lib/csv.ts';
 import { coordinatesFromUrl, ImportFormatError, parseImport } from './read.ts';
 import { exportList, fileStem, type ExportItem } from './write.ts';
 

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { LIST_IMPORT_MAX_ITEMS, type ImportFormat } from '@spotlist/contracts';
-import { CsvError, parseCsv, unprotectCell } from './csv.ts';
+import { CsvError, parseCsv, unprotectCell } from '../../../lib/csv.ts';
 
 /** One place read from an import file; coordinates null when the file has none ("needs a location"). */
 export interface ImportedPlace {

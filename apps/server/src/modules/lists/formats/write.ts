@@ -1,5 +1,5 @@
 import { EXPORT_CONTENT_TYPES, type ExportFormat } from '@spotlist/contracts';
-import { writeCsv } from './csv.ts';
+import { writeCsv } from '../../../lib/csv.ts';
 
 export interface ExportItem {
   name: string;

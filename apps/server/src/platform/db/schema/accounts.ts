@@ -53,6 +53,10 @@ export const users = pgTable(
     aiassistantactivated: boolean('aiassistantactivated').notNull().default(false),
     overlayactivated: boolean('overlayactivated').notNull().default(false),
     gpstrackingactivated: boolean('gpstrackingactivated').notNull().default(false),
+    /** Locked by an admin: no login, every session ended, until unlocked. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** Suspended by a moderator until then: the account reads its notices and appeals, nothing else. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     // Profile (SPEC §3, §7 "Profile and settings"); null when empty.
     description: text('description'),
     homepageUrl: text('homepage_url'),

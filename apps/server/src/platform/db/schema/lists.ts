@@ -20,6 +20,8 @@ export const lists = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     visibility: integer('visibility').notNull().default(1),
+    /** Hidden by a moderator (modules/moderation): only its owner reads it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

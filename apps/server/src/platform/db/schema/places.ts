@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PlaceCategory, PlaceSource, PlaceTextsView } from '@spotlist/contracts';
 import { timestamps } from './columns.ts';
 import { users } from './accounts.ts';
@@ -37,6 +37,8 @@ export const places = pgTable(
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     /** Lower-cased, accent-free names (every language), address and city: what f.q searches. */
     searchText: text('search_text').notNull().default(''),
+    /** Hidden by a moderator (modules/moderation): only its creator and moderators read it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import isoCountries from 'i18n-iso-countries';
-import { FALLBACK_INDUSTRIES } from '@spotlist/contracts';
+import { ADMINISTRATOR_ROLE_KEY, BUILT_IN_ROLES, FALLBACK_INDUSTRIES } from '@spotlist/contracts';
 import type { Db } from '../client.ts';
 import {
   academicTitles,
@@ -92,7 +92,7 @@ async function upsertFixed(db: Db, table: KeyedTable, tableName: string, rows: {
 }
 
 export const DEFAULT_CLIENT_DOMAIN = 'spotlist.app';
-export const ADMIN_ROLE_KEY = 'admin';
+export const ADMIN_ROLE_KEY = ADMINISTRATOR_ROLE_KEY;
 
 /** Raise when seedReference writes something its rows do not show, so every database gets it once more. */
 const REFERENCE_SEED_VERSION = 1;
@@ -109,6 +109,7 @@ export function referenceFingerprint(): string {
     contacts: CONTACT_ROWS,
     documentTemplateCategories: DOCUMENT_TEMPLATE_CATEGORY_ROWS,
     timeZones: timeZoneNames(),
+    roles: BUILT_IN_ROLES,
   };
   return crypto.createHash('sha256').update(JSON.stringify(rows)).digest('hex');
 }
@@ -135,7 +136,10 @@ async function writeReference(db: Db): Promise<void> {
   await db
     .insert(languages)
     .values(LANGUAGE_ROWS)
-    .onConflictDoUpdate({ target: languages.id, set: { key: sql`excluded.key`, isocode: sql`excluded.isocode`, name: sql`excluded.name` } });
+    .onConflictDoUpdate({
+      target: languages.id,
+      set: { key: sql`excluded.key`, isocode: sql`excluded.isocode`, name: sql`excluded.name` },
+    });
   await db
     .insert(industries)
     .values(FALLBACK_INDUSTRIES)
@@ -143,7 +147,10 @@ async function writeReference(db: Db): Promise<void> {
   await db
     .insert(countries)
     .values(COUNTRY_ROWS)
-    .onConflictDoUpdate({ target: countries.id, set: { key: sql`excluded.key`, countrykey: sql`excluded.countrykey`, name: sql`excluded.name` } });
+    .onConflictDoUpdate({
+      target: countries.id,
+      set: { key: sql`excluded.key`, countrykey: sql`excluded.countrykey`, name: sql`excluded.name` },
+    });
   await upsertFixed(db, salutations, 'salutations', SALUTATION_ROWS);
   await upsertFixed(db, academicTitles, 'academic_titles', ACADEMIC_TITLE_ROWS);
   await upsertFixed(db, contacts, 'contacts', CONTACT_ROWS);
@@ -153,8 +160,9 @@ async function writeReference(db: Db): Promise<void> {
     .values(timeZoneNames().map((key) => ({ key, name: key })))
     .onConflictDoNothing({ target: timeZones.key });
   await db.insert(clients).values({ name: 'Spotlist', domain: DEFAULT_CLIENT_DOMAIN }).onConflictDoNothing();
+  // the built-in roles follow the code at every start (a new permission reaches the administrator)
   await db
     .insert(securityRoles)
-    .values({ key: ADMIN_ROLE_KEY, name: 'Administrator', permissions: ['admin'] })
-    .onConflictDoNothing();
+    .values(BUILT_IN_ROLES.map((r) => ({ key: r.key, name: r.name, permissions: [...r.permissions] })))
+    .onConflictDoUpdate({ target: securityRoles.key, set: { name: sql`excluded.name`, permissions: sql`excluded.permissions` } });
 }

@@ -111,3 +111,11 @@ export async function downloadExport(listId: number, format: ExportFormat, fallb
   const name = utf8 ? decodeURIComponent(utf8[1]) : plain ? plain[1] : `${fallbackName}.${format}`;
   saveBlob(await res.blob(), name);
 }
+
+/** POST /api/list/objectionable/{id} { reason } (SPEC §7 "report content"): a list the reader may see but not change. */
+export function useReportList() {
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      api.post(`/list/objectionable/${id}`, reason.trim() ? { reason: reason.trim() } : {}, { silent: true }),
+  });
+}

@@ -27,6 +27,7 @@ import {
   type ItemChange,
 } from '../api/lists';
 import { ItemPlace } from '../components/item-place';
+import { ReportList } from '../components/report-list';
 import { MapLoading, MapWhenNear } from '../../../components/map-loading';
 import { dateFormat } from '../../../lib/format';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
@@ -321,6 +322,7 @@ function ListDetailPage() {
                   {edit ? t('LISTS.DONE') : t('LISTS.EDIT')}
                 </button>
               )}
+              {!editable && <ReportList listId={id} />}
             </div>
             {data.description && <p>{data.description}</p>}
             {items.length === 0 ? (

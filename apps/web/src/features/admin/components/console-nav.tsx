@@ -1,0 +1,68 @@
+import { Permission, type PermissionKey } from '@spotlist/contracts';
+import { useTranslation } from '../../../lib/translator';
+import { AppLink } from '../../../components/app-link';
+import { useAuth } from '../../../lib/auth';
+import { PATHS } from '../../../lib/paths';
+import '../admin.css';
+
+export interface ConsoleSection {
+  id: 'users' | 'reports' | 'audit';
+  path: string;
+  titleKey: string;
+  hintKey: string;
+  /** Any one of these opens the section (the server checks the same, route by route). */
+  permissions: readonly PermissionKey[];
+}
+
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  {
+    id: 'reports',
+    path: PATHS.consoleReports,
+    titleKey: 'CONSOLE.REPORTS',
+    hintKey: 'CONSOLE.REPORTS_HINT',
+    permissions: [Permission.moderationReports],
+  },
+  {
+    id: 'users',
+    path: PATHS.consoleUsers,
+    titleKey: 'CONSOLE.USERS',
+    hintKey: 'CONSOLE.USERS_HINT',
+    permissions: [Permission.adminUsers, Permission.adminRoles, Permission.clientStaff],
+  },
+  {
+    id: 'audit',
+    path: PATHS.consoleAudit,
+    titleKey: 'CONSOLE.AUDIT',
+    hintKey: 'CONSOLE.AUDIT_HINT',
+    permissions: [Permission.auditView],
+  },
+];
+
+/** Whether the logged-in user holds any one of the permissions. */
+export function useCan(): (...permissions: readonly PermissionKey[]) => boolean {
+  const { user } = useAuth();
+  const held = user?.permissionsInclude ?? [];
+  return (...permissions) => permissions.some((p) => held.includes(p));
+}
+
+/** The sections of the console this user may open, as tabs across the top of each console page. */
+export function ConsoleNav({ current }: { current: ConsoleSection['id'] | 'home' }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const sections = CONSOLE_SECTIONS.filter((s) => can(...s.permissions));
+  return (
+    <nav className="console-nav" aria-label={t('CONSOLE.SECTIONS')}>
+      <AppLink to={PATHS.console} className="console-tab" aria-current={current === 'home' ? 'page' : undefined}>
+        {t('CONSOLE.OVERVIEW')}
+      </AppLink>
+      {sections.map((s) => (
+        <AppLink key={s.id} to={s.path} className="console-tab" aria-current={current === s.id ? 'page' : undefined}>
+          {t(s.titleKey)}
+        </AppLink>
+      ))}
+    </nav>
+  );
+}
+
+/** A whole hour count for ages ("26 h"): the queue's measure against the 24-hour rule. */
+export const hoursSince = (iso: string, now = Date.now()): number => Math.max(0, Math.floor((now - Date.parse(iso)) / 3_600_000));

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useTranslation } from '../../../lib/translator';
+import { isApiError } from '../../../lib/api-client';
+import { useReportList } from '../api/lists';
+
+const REASON_MAX = 2000;
+
+/**
+ * "Report this list" for a list the reader sees but does not own (Apple's guideline 1.2: users flag
+ * objectionable content): a reason in a dialog, then a thank-you; the moderators take it from there.
+ */
+export function ReportList({ listId }: { listId: number }) {
+  const { t } = useTranslation();
+  const report = useReportList();
+  const [message, setMessage] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null);
+  const ask = async () => {
+    setMessage(null);
+    // ion-alert loads with the first question (components/ionic/alert)
+    const { presentAlert } = await import('../../../components/ionic/alert');
+    const { role, data } = await presentAlert({
+      header: t('LISTS.REPORT_TITLE'),
+      message: t('LISTS.REPORT_MESSAGE'),
+      inputs: [
+        {
+          name: 'reason',
+          type: 'textarea',
+          placeholder: t('PLACE.REPORT_REASON'),
+          attributes: { maxlength: REASON_MAX, 'aria-label': t('PLACE.REPORT_REASON') },
+        },
+      ],
+      buttons: [
+        { text: t('COMMON.CANCEL'), role: 'cancel' },
+        { text: t('PLACE.REPORT_SEND'), role: 'confirm' },
+      ],
+    });
+    if (role !== 'confirm') return;
+    try {
+      await report.mutateAsync({ id: listId, reason: (data as { values?: { reason?: string } } | undefined)?.values?.reason ?? '' });
+      setMessage({ kind: 'status', text: t('PLACE.REPORT_SENT') });
+    } catch (error) {
+      setMessage({ kind: 'alert', text: t(`ERROR.${isApiError(error) ? error.key : 'error.unknown'}`) });
+    }
+  };
+  return (
+    <div>
+      <button type="button" className="app-button app-button-clear app-button-small" onClick={() => void ask()} disabled={report.isPending}>
+        {t('LISTS.REPORT')}
+      </button>
+      {message && (
+        <p className={message.kind === 'status' ? 'form-success' : 'form-error'} role={message.kind}>
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { go, login, menu, seriousViolations, shot, SHOWN_PAGE, signupAndOnboard, uniqueEmail } from './support';
+
+/**
+ * The console and moderation (issue 15): an administrator lands in the console, switches a feature
+ * on for a business (its menu shows it at the next request), a user reports a list, the
+ * administrator hides it, the owner reads the notice and appeals, the appeal is back in the queue.
+ * Every console page at phone and desktop width, with axe.
+ */
+const ADMIN = { email: 'admin@spotlist.local', password: 'e2e-admin-password-1' };
+const base = () => process.env.E2E_BASE_URL!;
+
+async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(new URL(path, base()), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function newPage(browser: Browser, width: number, height: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US' });
+  await context.addInitScript(() => localStorage.setItem('spotlist.cookieNoticeDismissed', '1'));
+  return context.newPage();
+}
+
+const shown = (page: Page) => page.locator(SHOWN_PAGE);
+
+async function heading(page: Page, name: string) {
+  await expect(shown(page).getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+  await expect(page.locator(SHOWN_PAGE)).toHaveCount(1);
+}
+
+test('an administrator runs the console: a feature switched on, a reported list hidden, the appeal back in the queue', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // the list's owner, made through the API: a public list with one place
+  const ownerEmail = uniqueEmail('list-owner');
+  const owner = await api<{ authtoken: string; id: number }>('/api/signup', {
+    email: ownerEmail,
+    password: 'e2e journey secret',
+    accountType: { id: 1 },
+    nickname: { value: 'Olga' },
+    termsaccepted: true,
+    tokenTransport: 'body',
+  });
+  await api('/api/myprofile/update', { email: ownerEmail, nickname: { value: 'Olga' }, accountType: { id: 1 } }, owner.authtoken);
+  const listName = `Night spots ${Date.now().toString(36)}`;
+  const list = await api<{ id: number }>(
+    '/api/list/add',
+    { name: listName, visibility: { id: 255 }, description: 'Loud and rude.' },
+    owner.authtoken,
+  );
+
+  // a user reports the list from its page
+  const reporter = await newPage(browser, 390, 844);
+  await signupAndOnboard(reporter, { type: 'Private', email: uniqueEmail('reporter'), nickname: 'Rita' });
+  await reporter.goto(`/lists/${list.id}`);
+  await heading(reporter, listName);
+  await shown(reporter).getByRole('button', { name: 'Report this list' }).click();
+  await reporter.getByRole('textbox', { name: 'Reason (optional)' }).fill('Insults in the description');
+  await reporter.getByRole('button', { name: 'Send report' }).click();
+  await expect(shown(reporter).getByText('Thank you. Your report has been sent.')).toBeVisible();
+
+  // the administrator logs in and lands in the console, the queue counting the report
+  const admin = await newPage(browser, 1440, 900);
+  await admin.goto('/login');
+  await login(admin, ADMIN.email, ADMIN.password);
+  await admin.waitForURL(/\/console$/);
+  await heading(admin, 'Console');
+  await expect(shown(admin).getByText(/\d+ waiting/)).toBeVisible();
+  expect(await seriousViolations(admin)).toEqual([]);
+  await shot(admin, 'console-overview-desktop');
+
+  // a feature for a business: the demo business sees "Guest app" in its menu at its next request
+  const business = await newPage(browser, 390, 844);
+  await business.goto('/login');
+  await login(business, 'business@demo.spotlist.app', 'demo-business-2026');
+  await business.waitForURL(/\/dashboard$/);
+  await go(admin, 'Console');
+  await shown(admin).getByRole('link', { name: 'Accounts', exact: true }).first().click();
+  await heading(admin, 'Accounts');
+  await shown(admin).getByRole('searchbox', { name: 'Search by e-mail, nickname or name' }).fill('business@demo');
+  await shown(admin)
+    .getByRole('link', { name: /Hotel Isarblick|business@demo/ })
+    .first()
+    .click();
+  await heading(admin, 'Hotel Isarblick');
+  const guestApp = shown(admin).getByRole('checkbox', { name: 'Guest app' });
+  if (await guestApp.isChecked()) {
+    await guestApp.uncheck();
+    await expect(guestApp).not.toBeChecked();
+  }
+  await business.reload();
+  await business.waitForURL(/\/dashboard$/);
+  await menu(business, 'Dashboard');
+  await expect(business.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Guest app' })).toHaveCount(0);
+  await guestApp.check();
+  await expect(guestApp).toBeChecked();
+  expect(await seriousViolations(admin)).toEqual([]);
+  await shot(admin, 'console-user-desktop', { fullContent: true });
+  await business.reload();
+  await menu(business, 'Guest app');
+  await business.waitForURL(/\/guest-mode-app$/);
+
+  // the report in the queue: the content as reported; hidden with a reason
+  await shown(admin).getByRole('link', { name: 'Reports', exact: true }).first().click();
+  await heading(admin, 'Reports');
+  const card = shown(admin).getByRole('article', { name: `Report about ${listName}` });
+  await expect(card.getByText('Insults in the description')).toBeVisible();
+  await expect(card.getByText('Loud and rude.')).toBeVisible();
+  expect(await seriousViolations(admin)).toEqual([]);
+  await shot(admin, 'console-reports-desktop', { fullContent: true });
+  await card.getByRole('radio', { name: 'Hide the content' }).check();
+  await card.getByRole('textbox', { name: 'Reason the owner reads' }).fill('Insulting language is not allowed.');
+  await card.getByRole('button', { name: 'Apply decision' }).click();
+  await expect(card).toHaveCount(0);
+
+  // the reporter no longer reads it
+  await reporter.reload();
+  await expect(shown(reporter).getByText(listName)).toHaveCount(0);
+
+  // the owner: a notice in the menu, the reason, an appeal
+  const ownerPage = await newPage(browser, 390, 844);
+  await ownerPage.goto('/login');
+  await login(ownerPage, ownerEmail, 'e2e journey secret');
+  await ownerPage.waitForURL(/\/dashboard$/);
+  // the entry counts the unread notice (its name says so to a screen reader too)
+  await menu(ownerPage, 'Notices 1 unread');
+  await heading(ownerPage, 'Notices from the moderators');
+  const notice = shown(ownerPage)
+    .getByRole('listitem')
+    .filter({ hasText: `“${listName}” was hidden` });
+  await expect(notice.getByText('Insulting language is not allowed.')).toBeVisible();
+  await notice.getByRole('button', { name: 'Appeal this decision' }).click();
+  await notice.getByRole('textbox', { name: 'Why the decision is wrong' }).fill('It quotes a song.');
+  await notice.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(notice.getByText('Waiting for an answer')).toBeVisible();
+  expect(await seriousViolations(ownerPage)).toEqual([]);
+  await shot(ownerPage, 'notices-phone', { fullContent: true });
+
+  // the appeal is back in the queue
+  await admin.reload();
+  await heading(admin, 'Reports');
+  const appealed = shown(admin).getByRole('article', { name: `Report about ${listName}` });
+  await expect(appealed.getByText('It quotes a song.')).toBeVisible();
+  await expect(appealed.getByText('Appealed', { exact: true })).toBeVisible();
+
+  // the audit log has the decision and the switch
+  await shown(admin).getByRole('link', { name: 'Audit log', exact: true }).first().click();
+  await heading(admin, 'Audit log');
+  await expect(shown(admin).getByRole('cell', { name: 'report.decide' }).first()).toBeVisible();
+  await expect(shown(admin).getByRole('cell', { name: 'user.flags' }).first()).toBeVisible();
+  expect(await seriousViolations(admin)).toEqual([]);
+  await shot(admin, 'console-audit-desktop');
+});
+
+test('the console pages at phone width', async ({ browser }) => {
+  const page = await newPage(browser, 390, 844);
+  await page.goto('/login');
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL(/\/console$/);
+  for (const [section, name] of [
+    ['Accounts', 'console-users-phone'],
+    ['Reports', 'console-reports-phone'],
+    ['Audit log', 'console-audit-phone'],
+  ] as const) {
+    await shown(page).getByRole('link', { name: section, exact: true }).first().click();
+    await heading(page, section);
+    expect(await seriousViolations(page), section).toEqual([]);
+    await shot(page, name);
+  }
+  // a plain user has no console: no menu entry, and the address leads to the dashboard
+  const user = await newPage(browser, 390, 844);
+  await signupAndOnboard(user, { type: 'Private', email: uniqueEmail('no-console'), nickname: 'Pia' });
+  await user.goto('/console');
+  await user.waitForURL(/\/dashboard$/);
+});

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { requiredText } from './common.ts';
+import { USER_FLAGS } from './constants.ts';
+import { listResponseSchema } from './list-query.ts';
+import { UserFlagsSchema } from './user.ts';
+
+const text = requiredText;
+
+// ---- users (the console's Users section) ------------------------------------------------------
+
+export const AdminRoleSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  permissions: z.array(z.string()),
+  /** Seeded with the installation; its permissions follow the code and it cannot be changed. */
+  builtIn: z.boolean(),
+});
+export type AdminRole = z.infer<typeof AdminRoleSchema>;
+export const AdminRoleListSchema = z.object({ list: z.array(AdminRoleSchema) });
+
+export const AdminUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  nickname: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  accountType: z.number().int(),
+  emailVerified: z.boolean(),
+  client: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: z.string(),
+  lockedAt: z.string().nullable(),
+  suspendedUntil: z.string().nullable(),
+  roles: z.array(AdminRoleSchema.pick({ id: true, key: true, name: true })),
+  flags: UserFlagsSchema,
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export const AdminUserListSchema = listResponseSchema(AdminUserSchema);
+export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+/** The list's filters (SPEC §7 f.*): f.q searches e-mail, nickname and names; f.state is locked, suspended or active. */
+export const ADMIN_USER_FILTERS = ['q', 'accountType', 'state'] as const;
+export const ADMIN_USER_SORTS = ['createdAt', 'email', 'nickname'] as const;
+export const ADMIN_USER_STATES = ['active', 'locked', 'suspended'] as const;
+
+export const AdminSessionSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  /** When its access token was last renewed. */
+  renewedAt: z.string(),
+  expiresAt: z.string(),
+});
+export const AdminUserDetailSchema = AdminUserSchema.extend({
+  sessions: z.array(AdminSessionSchema),
+  /** Reports about this user's content (any state). */
+  reports: z.number().int(),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+export const AdminUserRolesInputSchema = z.object({
+  roleIds: z.array(z.number().int().positive().max(2_147_483_647)).max(50),
+});
+export const AdminLockInputSchema = z.object({ reason: text(500).optional() });
+/** The flags an admin switches (SPEC §1), one switch each. */
+export const ADMIN_FLAGS = USER_FLAGS;
+
+// ---- moderation ---------------------------------------------------------------------------------
+
+export const REPORT_STATUSES = ['open', 'appealed', 'closed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const MODERATION_ACTIONS = ['dismiss', 'hide', 'warn', 'suspend'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export const APPEAL_OUTCOMES = ['upheld', 'reverted'] as const;
+export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
+export const NOTICE_KINDS = ['hidden', 'warned', 'suspended', 'appeal.upheld', 'appeal.reverted'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+/** A report older than this is highlighted in the queue (Apple's guideline 1.2: act within 24 h). */
+export const REPORT_DUE_HOURS = 24;
+/** Suspensions last 1 day to 10 years. */
+export const SUSPENSION_MAX_DAYS = 3650;
+
+const PersonSchema = z.object({ id: z.number().int(), nickname: z.string(), email: z.string() }).nullable();
+
+export const ReportSchema = z.object({
+  id: z.number().int(),
+  resource: z.string(),
+  resourceId: z.number().int(),
+  reason: z.string(),
+  reporter: PersonSchema,
+  reportedUser: PersonSchema,
+  /** The content as it was when reported (name, description, …). */
+  snapshot: z.record(z.string(), z.unknown()),
+  /** The content now: shown, hidden by a moderator, or deleted. */
+  content: z.enum(['shown', 'hidden', 'deleted']),
+  createdAt: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  action: z.enum(MODERATION_ACTIONS).nullable(),
+  decisionReason: z.string().nullable(),
+  decidedBy: PersonSchema,
+  decidedAt: z.string().nullable(),
+  suspendedUntil: z.string().nullable(),
+  appeal: z
+    .object({
+      text: z.string(),
+      createdAt: z.string(),
+      outcome: z.enum(APPEAL_OUTCOMES).nullable(),
+      note: z.string().nullable(),
+      decidedBy: PersonSchema,
+      decidedAt: z.string().nullable(),
+    })
+    .nullable(),
+  /** Other reports about the same content that are still open. */
+  sameContentOpen: z.number().int(),
+});
+export type Report = z.infer<typeof ReportSchema>;
+export const ReportListSchema = listResponseSchema(ReportSchema);
+export type ReportList = z.infer<typeof ReportListSchema>;
+/** f.status (comma list of REPORT_STATUSES), f.resource; sorted oldest first. */
+export const REPORT_FILTERS = ['status', 'resource'] as const;
+
+export const ReportDecisionInputSchema = z
+  .object({
+    action: z.enum(MODERATION_ACTIONS),
+    /** What the reported user reads (not asked for a dismissal). */
+    reason: text(2000).optional(),
+    /** Suspension length, with action suspend. */
+    days: z.number().int().min(1).max(SUSPENSION_MAX_DAYS).optional(),
+  })
+  .refine((d) => d.action === 'dismiss' || d.reason !== undefined, { path: ['reason'], error: 'FORM.ERROR.REQUIRED' })
+  .refine((d) => (d.action === 'suspend') === (d.days !== undefined), { path: ['days'], error: 'FORM.ERROR.REQUIRED' });
+export type ReportDecisionInput = z.infer<typeof ReportDecisionInputSchema>;
+
+export const AppealDecisionInputSchema = z.object({ outcome: z.enum(APPEAL_OUTCOMES), note: text(2000) });
+export type AppealDecisionInput = z.infer<typeof AppealDecisionInputSchema>;
+
+// ---- notices (the reported user's side) ---------------------------------------------------------
+
+export const NoticeSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTICE_KINDS),
+  reason: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+  resource: z.string(),
+  resourceId: z.number().int(),
+  /** What the content was called when reported (a place's or list's name, a nickname). */
+  title: z.string(),
+  suspendedUntil: z.string().nullable(),
+  /** The appeal of the notice's report: null while none was sent. */
+  appeal: z
+    .object({ text: z.string(), createdAt: z.string(), outcome: z.enum(APPEAL_OUTCOMES).nullable(), note: z.string().nullable() })
+    .nullable(),
+  /** Whether an appeal can still be sent (a decision other than a dismissal, not appealed yet). */
+  appealable: z.boolean(),
+});
+export type Notice = z.infer<typeof NoticeSchema>;
+export const NoticeListSchema = z.object({ list: z.array(NoticeSchema), unread: z.number().int() });
+export type NoticeList = z.infer<typeof NoticeListSchema>;
+export const AppealInputSchema = z.object({ text: text(2000) });
+
+// ---- audit log ----------------------------------------------------------------------------------
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.object({ id: z.number().int().nullable(), email: z.string().nullable() }),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  outcome: z.enum(['done', 'refused']),
+  errorKey: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListSchema = listResponseSchema(AuditEntrySchema);
+export type AuditList = z.infer<typeof AuditListSchema>;
+/** f.action (prefix), f.actor (e-mail, part), f.targetType, f.targetId, f.outcome, f.from / f.to (yyyy-MM-dd). */
+export const AUDIT_FILTERS = ['action', 'actor', 'targetType', 'targetId', 'outcome', 'from', 'to'] as const;
+/** The CSV export holds at most this many entries (the newest). */
+export const AUDIT_EXPORT_MAX = 50_000;
