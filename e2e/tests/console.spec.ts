@@ -167,6 +167,9 @@ test('the console pages at phone width', async ({ browser }) => {
     ['Accounts', 'console-users-phone'],
     ['Reports', 'console-reports-phone'],
     ['Audit log', 'console-audit-phone'],
+    ['Jobs and integrations', 'console-jobs-phone'],
+    ['Translations', 'console-translations-phone'],
+    ['Reference data', 'console-reference-phone'],
   ] as const) {
     await shown(page).getByRole('link', { name: section, exact: true }).first().click();
     await heading(page, section);
@@ -178,4 +181,68 @@ test('the console pages at phone width', async ({ browser }) => {
   await signupAndOnboard(user, { type: 'Private', email: uniqueEmail('no-console'), nickname: 'Pia' });
   await user.goto('/console');
   await user.waitForURL(/\/dashboard$/);
+});
+
+test('a translator publishes a text, every user reads it, and it goes back to the shipped one; reference data is kept in one table', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await newPage(browser, 1440, 900);
+  await page.goto('/login');
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL(/\/console$/);
+  await shown(page).getByRole('link', { name: 'Translations', exact: true }).first().click();
+  await heading(page, 'Translations');
+  await shown(page).getByLabel('Language', { exact: true }).selectOption('en');
+  await shown(page).getByRole('searchbox', { name: 'Search by key or text' }).fill('CONSOLE.TRANSLATIONS_HINT');
+  const row = shown(page).getByRole('row').filter({ hasText: 'CONSOLE.TRANSLATIONS_HINT' });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await row.getByRole('textbox', { name: 'Text of CONSOLE.TRANSLATIONS_HINT' }).fill('Published texts reach everyone within a minute.');
+  await row.getByRole('button', { name: 'Publish' }).click();
+  await expect(row.getByText('Changed on this server')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'console-translations-desktop');
+  // another visitor (a browser without this one's cached copy, which may be a minute old) reads the server's text
+  const other = await newPage(browser, 390, 844);
+  await other.goto('/login');
+  await login(other, ADMIN.email, ADMIN.password);
+  await other.waitForURL(/\/console$/);
+  await other.goto('/console/translations');
+  await heading(other, 'Translations');
+  await expect(shown(other).getByText('Published texts reach everyone within a minute.')).toBeVisible();
+  await shown(page).getByLabel('Language', { exact: true }).selectOption('en');
+  await shown(page).getByLabel('Show', { exact: true }).selectOption('changed');
+  const changed = shown(page).getByRole('row').filter({ hasText: 'CONSOLE.TRANSLATIONS_HINT' });
+  await changed.getByRole('button', { name: 'Back to the shipped text' }).click();
+  await expect(shown(page).getByText('No text matches this search.')).toBeVisible();
+
+  // reference data: a salutation added, renamed and deleted
+  await shown(page).getByRole('link', { name: 'Reference data', exact: true }).first().click();
+  await heading(page, 'Reference data');
+  await shown(page).getByLabel('List', { exact: true }).selectOption({ label: 'Salutations' });
+  await shown(page).getByRole('button', { name: 'Add an entry' }).click();
+  const form = shown(page).getByRole('form', { name: 'Add an entry' });
+  await form.getByRole('textbox', { name: 'Key' }).fill('comrade');
+  await form.getByRole('textbox', { name: 'Name (English)' }).fill('Comrade');
+  await form.getByRole('button', { name: 'Save' }).click();
+  const entry = shown(page).getByRole('row').filter({ hasText: 'Comrade' });
+  await expect(entry).toHaveCount(1);
+  await entry.getByRole('button', { name: 'Edit' }).click();
+  const change = shown(page).getByRole('form', { name: 'Change Comrade' });
+  await change.getByRole('textbox', { name: 'Name (English)' }).fill('Comrades');
+  await change.getByRole('button', { name: 'Save' }).click();
+  await expect(shown(page).getByRole('cell', { name: 'Comrades', exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'console-reference-desktop');
+  await shown(page).getByRole('button', { name: 'Delete Comrades' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(shown(page).getByRole('cell', { name: 'Comrades', exact: true })).toHaveCount(0);
+
+  // jobs and integrations
+  await shown(page).getByRole('link', { name: 'Jobs and integrations', exact: true }).first().click();
+  await heading(page, 'Jobs and integrations');
+  await expect(shown(page).getByRole('cell', { name: 'mail.send' })).toBeVisible();
+  await expect(shown(page).getByRole('row').filter({ hasText: 'E-mail' }).getByText('Not configured')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'console-jobs-desktop');
 });

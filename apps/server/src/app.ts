@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes, { db, config, throttle: deps.throttle });
   await app.register(referenceRoutes, { db });
   await app.register(securityRoleRoutes, { db });
-  await app.register(adminRoutes, { db });
+  await app.register(adminRoutes, { db, jobs: deps.jobs, config });
   await app.register(moderationRoutes, { db });
   await app.register(cityRoutes);
   await app.register(settingRoutes, { db });

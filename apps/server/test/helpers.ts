@@ -40,8 +40,8 @@ export async function buildTestApp(
     pubsub?: PubSub;
     /** Another test app's database: a second instance of the same deployment (closed by its owner). */
     database?: Database;
-    /** Extra routes for a test (registered before the app is ready). */
-    register?: (app: FastifyInstance, database: Database) => void | Promise<void>;
+    /** Extra routes (or jobs) for a test (registered before the app is ready and the job queue starts). */
+    register?: (app: FastifyInstance, database: Database, jobs: JobQueue) => void | Promise<void>;
     webRoot?: string;
   } = {},
 ): Promise<TestApp> {
@@ -98,7 +98,7 @@ export async function buildTestApp(
     commit: 'test',
     webRoot: opts.webRoot,
   });
-  await opts.register?.(app, database);
+  await opts.register?.(app, database, jobs);
   await app.ready();
   await jobs.start(app.log);
   return {

@@ -178,3 +178,40 @@ export type AuditList = z.infer<typeof AuditListSchema>;
 export const AUDIT_FILTERS = ['action', 'actor', 'targetType', 'targetId', 'outcome', 'from', 'to'] as const;
 /** The CSV export holds at most this many entries (the newest). */
 export const AUDIT_EXPORT_MAX = 50_000;
+
+// ---- jobs and integrations ----------------------------------------------------------------------
+
+export const JobQueueSchema = z.object({
+  name: z.string(),
+  ready: z.number().int(),
+  deferred: z.number().int(),
+  active: z.number().int(),
+  failed: z.number().int(),
+  /** Spent every retry: kept 14 days for a retry from the console. */
+  dead: z.number().int(),
+});
+export type JobQueueView = z.infer<typeof JobQueueSchema>;
+export const JobQueueListSchema = z.object({ list: z.array(JobQueueSchema) });
+
+export const DeadJobSchema = z.object({
+  id: z.string(),
+  /** What the last attempt failed with (a message, or the handler's output). */
+  error: z.string(),
+  attempts: z.number().int(),
+  deadSince: z.string(),
+});
+export type DeadJob = z.infer<typeof DeadJobSchema>;
+export const DeadJobListSchema = z.object({ list: z.array(DeadJobSchema) });
+export const JobNameParamSchema = z.object({ name: z.string().regex(/^[a-z][a-z0-9.-]{0,99}$/) });
+
+export const INTEGRATIONS = ['mail', 'storage', 'geocoder'] as const;
+export const IntegrationSchema = z.object({
+  name: z.enum(INTEGRATIONS),
+  configured: z.boolean(),
+  /** How it runs now: the provider when configured, the built-in fallback when not. */
+  mode: z.string(),
+  /** The job that carries its work, when it has one, with its spent runs. */
+  job: z.object({ name: z.string(), dead: z.number().int(), lastError: z.string().nullable() }).nullable(),
+});
+export type Integration = z.infer<typeof IntegrationSchema>;
+export const IntegrationListSchema = z.object({ list: z.array(IntegrationSchema) });

@@ -3,7 +3,10 @@ import { ACCOUNT_TYPE_IDS, PASSWORD_MAX_LENGTH, USER_LANGUAGES } from './constan
 import { emailSchema, text } from './common.ts';
 
 const accountTypeId = z.union(ACCOUNT_TYPE_IDS.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<4>]);
-const languageId = z.number().int().refine((n) => USER_LANGUAGES.some((l) => l.id === n), { error: 'FORM.ERROR.LANGUAGE' });
+const languageId = z
+  .number()
+  .int()
+  .refine((n) => USER_LANGUAGES.some((l) => l.id === n), { error: 'FORM.ERROR.LANGUAGE' });
 
 /** Passwords: length and content are checked by the server's policy (min length, common list). */
 export const passwordSchema = z.string({ error: 'FORM.ERROR.REQUIRED' }).max(PASSWORD_MAX_LENGTH, { error: 'FORM.ERROR.MAXLENGTH' });

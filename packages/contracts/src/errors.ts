@@ -41,6 +41,8 @@ export const ErrorKey = {
   timeout: 'error.timeout',
   duplicate: 'error.duplicate',
   referenceNotFound: 'error.reference.notfound',
+  /** A delete of a row that others still use (a country an account names): nothing was deleted. */
+  inUse: 'error.inuse',
   /** The default content language cannot be removed while others are offered. */
   languageDefaultRemove: 'error.language.default.remove',
   /** The default content language must be one of the offered ones. */

@@ -7,7 +7,11 @@ const field = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,15}$/);
 const query: fc.Arbitrary<ListQuery> = fc.record({
   pageIndex: fc.integer({ min: 0, max: 100_000 }),
   pageSize: fc.integer({ min: 1, max: MAX_PAGE_SIZE }),
-  filters: fc.dictionary(field, fc.string({ maxLength: 40 }).filter((s) => !s.includes('\u0000')), { maxKeys: 4 }),
+  filters: fc.dictionary(
+    field,
+    fc.string({ maxLength: 40 }).filter((s) => !s.includes('\u0000')),
+    { maxKeys: 4 },
+  ),
   sort: fc.array(fc.record({ field, desc: fc.boolean() }), { maxLength: 3 }),
   lazylist: fc.boolean(),
 });
@@ -23,7 +27,16 @@ describe('list query codec (SPEC §7: p.i, p.s, f.*, o.sort, lazylist)', () => {
   });
 
   it('writes the wire format the spec names', () => {
-    const p = encodeListQuery({ pageIndex: 2, pageSize: 20, filters: { city: 'München' }, sort: [{ field: 'name', desc: false }, { field: 'distance', desc: true }], lazylist: true });
+    const p = encodeListQuery({
+      pageIndex: 2,
+      pageSize: 20,
+      filters: { city: 'München' },
+      sort: [
+        { field: 'name', desc: false },
+        { field: 'distance', desc: true },
+      ],
+      lazylist: true,
+    });
     expect(p.get('p.i')).toBe('2');
     expect(p.get('p.s')).toBe('20');
     expect(p.get('f.city')).toBe('München');

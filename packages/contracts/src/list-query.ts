@@ -60,10 +60,12 @@ const int = (v: string, name: string, min: number, max: number): number => {
 /** Reads a list query from parsed URL parameters (the server side). Unknown keys are ignored. */
 export function decodeListQuery(params: Record<string, unknown> | URLSearchParams): ListQuery {
   const entries: [string, unknown][] =
-    params instanceof URLSearchParams ? [...params.keys()].map((k) => {
-      const all = params.getAll(k);
-      return [k, all.length === 1 ? all[0] : all];
-    }) : Object.entries(params);
+    params instanceof URLSearchParams
+      ? [...params.keys()].map((k) => {
+          const all = params.getAll(k);
+          return [k, all.length === 1 ? all[0] : all];
+        })
+      : Object.entries(params);
   const q = emptyListQuery();
   for (const [key, raw] of entries) {
     if (raw === undefined) continue;

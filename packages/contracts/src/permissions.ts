@@ -21,6 +21,8 @@ export const Permission = {
   referenceEdit: 'reference.edit',
   /** Read the job queues and the integrations' state. */
   jobsView: 'jobs.view',
+  /** Send a job's spent (dead-letter) runs back for new retries. */
+  jobsRetry: 'jobs.retry',
   /** Read and export the audit log. */
   auditView: 'audit.view',
   /** A client's own admin: read its client's users and give them the client's staff roles. */
@@ -42,7 +44,11 @@ export const BUILT_IN_ROLES: readonly { key: string; name: string; permissions: 
   { key: 'admin', name: 'Administrator', permissions: PERMISSIONS },
   { key: 'moderator', name: 'Moderator', permissions: [Permission.moderationReports] },
   { key: 'translator', name: 'Translator', permissions: [Permission.translationsEdit] },
-  { key: 'support', name: 'Support', permissions: [Permission.adminUsers, Permission.jobsView, Permission.auditView] },
+  {
+    key: 'support',
+    name: 'Support',
+    permissions: [Permission.adminUsers, Permission.jobsView, Permission.jobsRetry, Permission.auditView],
+  },
   { key: 'client-admin', name: 'Client admin', permissions: [Permission.clientStaff] },
 ];
 export const ADMINISTRATOR_ROLE_KEY = 'admin';

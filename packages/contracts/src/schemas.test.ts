@@ -40,9 +40,12 @@ describe('signup', () => {
     expect(SignupSchema.safeParse(ok).success).toBe(true);
     expect(issues(SignupSchema.safeParse({ ...ok, termsaccepted: false })).termsaccepted).toBe('FORM.ERROR.TERMS');
     fc.assert(
-      fc.property(fc.integer().filter((n) => ![1, 2, 4].includes(n)), (id) => {
-        expect(SignupSchema.safeParse({ ...ok, accountType: { id } }).success).toBe(false);
-      }),
+      fc.property(
+        fc.integer().filter((n) => ![1, 2, 4].includes(n)),
+        (id) => {
+          expect(SignupSchema.safeParse({ ...ok, accountType: { id } }).success).toBe(false);
+        },
+      ),
     );
   });
   it('strips fields nobody may set', () => {
@@ -71,12 +74,16 @@ describe('onboarding (SPEC §5 required profile part)', () => {
   });
   it('private and blogger accounts need no industry; nickname is required', () => {
     fc.assert(
-      fc.property(fc.constantFrom(1, 4), fc.string({ minLength: 1, maxLength: 60 }).filter((s) => s.trim().length > 0 && !s.includes('\u0000')), (type, nick) => {
-        expect(OnboardingSchema.safeParse({ email: 'a@b.de', nickname: { value: nick }, accountType: { id: type } }).success).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom(1, 4),
+        fc.string({ minLength: 1, maxLength: 60 }).filter((s) => s.trim().length > 0 && !s.includes('\u0000')),
+        (type, nick) => {
+          expect(OnboardingSchema.safeParse({ email: 'a@b.de', nickname: { value: nick }, accountType: { id: type } }).success).toBe(true);
+        },
+      ),
     );
-    expect(issues(OnboardingSchema.safeParse({ email: 'a@b.de', nickname: { value: '   ' }, accountType: { id: 1 } }))['nickname.value']).toBe(
-      'FORM.ERROR.REQUIRED',
-    );
+    expect(
+      issues(OnboardingSchema.safeParse({ email: 'a@b.de', nickname: { value: '   ' }, accountType: { id: 1 } }))['nickname.value'],
+    ).toBe('FORM.ERROR.REQUIRED');
   });
 });

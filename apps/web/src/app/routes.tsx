@@ -118,6 +118,24 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'console',
     Page: lazyPage(() => import('../features/admin/pages/audit-page')),
   },
+  {
+    id: 'console-jobs',
+    path: PATHS.consoleJobs,
+    access: 'console',
+    Page: lazyPage(() => import('../features/admin/pages/jobs-page')),
+  },
+  {
+    id: 'console-translations',
+    path: PATHS.consoleTranslations,
+    access: 'console',
+    Page: lazyPage(() => import('../features/admin/pages/translations-page')),
+  },
+  {
+    id: 'console-reference',
+    path: PATHS.consoleReference,
+    access: 'console',
+    Page: lazyPage(() => import('../features/admin/pages/reference-page')),
+  },
   { id: 'notices', path: PATHS.notices, access: 'user', Page: lazyPage(() => import('../features/admin/pages/notices-page')) },
   // the living style guide (theme/README.md): for the people building the app, not in the menu
   {

@@ -13,6 +13,13 @@ const loaders = import.meta.glob<Messages>('../locales/*.json', { import: 'defau
 
 const loaderFor = (lang: AppLanguage) => loaders[`../locales/${lang}.json`];
 
+/** The texts a language ships with (the console's translations editor compares against them). */
+export async function bundledMessages(lang: AppLanguage): Promise<Messages> {
+  const load = loaderFor(lang);
+  if (!load) throw new Error(`no translations for ${lang}`);
+  return load();
+}
+
 /** SPEC §7: the server's translations, merged over the local file (its own chunk: lib/remote-translations.ts). */
 const remote = () => import('./remote-translations');
 

@@ -18,5 +18,8 @@ export const PATHS = {
   consoleUsers: '/console/users',
   consoleReports: '/console/reports',
   consoleAudit: '/console/audit',
+  consoleJobs: '/console/jobs',
+  consoleTranslations: '/console/translations',
+  consoleReference: '/console/reference',
   notices: '/notices',
 } as const;

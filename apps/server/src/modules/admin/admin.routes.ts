@@ -11,9 +11,12 @@ import {
   Permission,
   UserFlagsUpdateSchema,
 } from '@spotlist/contracts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
 import { adminService } from './admin.service.ts';
 import { auditRoutes } from './audit.routes.ts';
+import { operationsRoutes } from './operations.routes.ts';
 
 const tags = ['admin'];
 /** Reading accounts: operators (admin.users), role managers (admin.roles) and client admins (their client's). */
@@ -24,7 +27,7 @@ const READ_USERS = [Permission.adminUsers, Permission.adminRoles, Permission.cli
  * hook refuses the rest (403 error.permission.missing) and the audit log keeps every change and
  * every refusal.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; config: Config }> = async (app, { db, jobs, config }) => {
   const admin = adminService(db);
 
   app.get(
@@ -103,4 +106,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   );
 
   await app.register(auditRoutes, { db });
+  await app.register(operationsRoutes, { db, jobs, config });
 };

@@ -6,6 +6,8 @@ import { BUILT_IN_ROLES, ErrorKey, Permission, PERMISSIONS, type PermissionKey }
 import { auditLog, clients, users } from '../../platform/db/schema/index.ts';
 import { ADMIN, buildTestApp, loginAdmin, PASSWORD, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { serverRoot } from '../../lib/paths.ts';
+import { z } from 'zod';
+import { defineJob } from '../../platform/jobs/define-job.ts';
 
 let t: TestApp;
 let admin: string;
@@ -108,7 +110,7 @@ describe('roles and permissions', () => {
     expect((await setRoles(u.user.id, ['support'])).statusCode).toBe(200);
     expect((await req(t.app, 'GET', '/api/admin/user/list', { token: u.token })).statusCode).toBe(200);
     expect((await req(t.app, 'GET', '/api/session/user', { token: u.token })).json().permissionsInclude).toEqual(
-      [Permission.adminUsers, Permission.auditView, Permission.jobsView].sort(),
+      [Permission.adminUsers, Permission.auditView, Permission.jobsRetry, Permission.jobsView].sort(),
     );
     expect((await setRoles(u.user.id, [])).statusCode).toBe(200);
     const after = await req(t.app, 'GET', '/api/admin/user/list', { token: u.token });
@@ -277,5 +279,76 @@ describe('the audit log', () => {
     await expect(t.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
     await expect(t.database.db.delete(auditLog)).rejects.toThrow();
     expect((await req(t.app, 'GET', '/api/admin/audit/list', { token: admin })).json().total).toBeGreaterThan(3);
+  });
+});
+
+describe('reference data', () => {
+  it('a row still in use is not deleted (409 error.inuse); a free one is, audited', async () => {
+    const u = as.get('plain')!;
+    await t.database.db.update(users).set({ countryId: 276 }).where(eq(users.id, u.user.id));
+    const inUse = await req(t.app, 'DELETE', '/api/country/delete/276', { token: admin });
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json()).toEqual({ key: ErrorKey.inUse });
+    expect((await req(t.app, 'GET', '/api/country/276')).statusCode).toBe(200);
+    const made = (await req(t.app, 'POST', '/api/salutation/add', { token: admin, body: { key: 'mx', name: 'Mx' } })).json();
+    expect((await req(t.app, 'DELETE', `/api/salutation/delete/${made.id}`, { token: admin })).statusCode).toBe(200);
+    const audit = (await req(t.app, 'GET', `/api/admin/audit/list?f.targetType=salutation&f.targetId=${made.id}`, { token: admin })).json()
+      .list;
+    expect(audit.map((e: { action: string }) => e.action)).toEqual(['salutation.delete', 'salutation.add']);
+    expect(audit[0]).toMatchObject({ before: { key: 'mx', name: 'Mx' }, after: null });
+  });
+});
+
+describe('jobs and integrations', () => {
+  it("shows each job's queue, a spent run with its error, and retries it (audited); integrations say how they run", async () => {
+    let runs = 0;
+    const failing = defineJob({
+      name: 'test.provider-call',
+      payload: z.object({ n: z.number() }),
+      retry: { limit: 0 },
+      handler: async () => {
+        runs++;
+        throw new Error('the provider said no');
+      },
+    });
+    const ops = await buildTestApp({ register: (_app, _db, jobs) => jobs.register(failing, {}) });
+    try {
+      const token = await loginAdmin(ops.app);
+      await ops.jobs.send(failing, { n: 1 });
+      const deadline = Date.now() + 15_000;
+      let row: { name: string; dead: number } | undefined;
+      while (Date.now() < deadline) {
+        const list = (await req(ops.app, 'GET', '/api/admin/job/list', { token })).json().list as { name: string; dead: number }[];
+        row = list.find((q) => q.name === 'test.provider-call');
+        if (row?.dead === 1) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(row).toMatchObject({ name: 'test.provider-call', dead: 1, active: 0 });
+      // the product's own jobs are listed too
+      expect((await req(ops.app, 'GET', '/api/admin/job/list', { token })).json().list.map((q: { name: string }) => q.name)).toContain(
+        'mail.send',
+      );
+      const dead = (await req(ops.app, 'GET', '/api/admin/job/test.provider-call/dead', { token })).json().list;
+      expect(dead).toEqual([expect.objectContaining({ error: 'the provider said no', attempts: 1 })]);
+      expect((await req(ops.app, 'GET', '/api/admin/job/no.such-job/dead', { token })).statusCode).toBe(404);
+      expect((await req(ops.app, 'GET', '/api/admin/job/BAD NAME/dead', { token })).statusCode).toBe(400);
+
+      const retry = await req(ops.app, 'POST', '/api/admin/job/test.provider-call/retry', { token });
+      expect(retry.json()).toEqual({ retried: 1 });
+      const until = Date.now() + 15_000;
+      while (runs < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(runs).toBe(2);
+      const audit = (await req(ops.app, 'GET', '/api/admin/audit/list?f.action=job.retry', { token })).json().list;
+      expect(audit[0]).toMatchObject({ targetId: 'test.provider-call', after: { retried: 1 } });
+
+      const integrations = (await req(ops.app, 'GET', '/api/admin/integration/list', { token })).json().list;
+      expect(integrations).toEqual([
+        { name: 'mail', configured: false, mode: 'outbox', job: { name: 'mail.send', dead: 0, lastError: null } },
+        { name: 'storage', configured: false, mode: 'disk', job: null },
+        { name: 'geocoder', configured: false, mode: 'cities', job: null },
+      ]);
+    } finally {
+      await ops.close();
+    }
   });
 });

@@ -106,6 +106,10 @@ export const errorsPlugin = fp(
             key: /^[A-Za-z.]+$/.test(v.message ?? '') && !/\s/.test(v.message ?? '') ? v.message! : 'FORM.ERROR.INVALID',
           })),
         };
+      } else if (dbCode(err) === '23503' && req.method === 'DELETE') {
+        // a row others still point to (a country an account names): it stays
+        status = 409;
+        body = { key: ErrorKey.inUse };
       } else if (dbCode(err)) {
         ({ status } = DB_CODES[dbCode(err)!]);
         body = { key: DB_CODES[dbCode(err)!].key };

@@ -59,6 +59,17 @@ export class JobPayloadError extends AppError {
 
 export const deadLetterQueue = (name: string) => `${name}.dead`;
 
+/** One job's queue as the console shows it (JobQueue.overview). */
+export interface QueueCounts {
+  name: string;
+  ready: number;
+  deferred: number;
+  active: number;
+  failed: number;
+  /** Spent its retries: waiting in `<name>.dead` for a redrive (14 days). */
+  dead: number;
+}
+
 // A definition whatever its payload and context (its handler takes `never & …`, which any context satisfies).
 type AnyJob = JobDefinition<z.ZodType, never>;
 type Handler = (payload: unknown, ctx: JobContext<object>) => Promise<void>;
@@ -170,6 +181,45 @@ export class JobQueue {
       attempts: (j.sourceRetryCount ?? 0) + 1,
       deadSince: j.createdOn,
     }));
+  }
+
+  /** The registered jobs by name (the console names them), or undefined. */
+  definition(name: string): AnyJob | undefined {
+    return this.#handlers.get(name)?.def;
+  }
+
+  /**
+   * Every registered job's queue with its counts now: ready, deferred (a retry's delay or a
+   * send's), running, failed and still retained, and spent (in its dead-letter queue). Counted in
+   * pg-boss's job table in one statement (its own queue counts are refreshed by its monitor only).
+   */
+  async overview(): Promise<QueueCounts[]> {
+    if (this.#state !== 'started') return [];
+    const names = [...this.#handlers.keys()].sort();
+    if (names.length === 0) return [];
+    const { rows } = await this.#boss.getDb().executeSql(
+      `select name,
+         count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as ready,
+         count(*) filter (where state in ('created', 'retry') and start_after > now())::int as deferred,
+         count(*) filter (where state = 'active')::int as active,
+         count(*) filter (where state = 'failed')::int as failed
+       from pgboss.job where name = any($1::text[]) group by name`,
+      [[...names, ...names.map(deadLetterQueue)]],
+    );
+    const byName = new Map((rows as (Omit<QueueCounts, 'dead'> & { name: string })[]).map((r) => [r.name, r]));
+    return names.map((name) => {
+      const q = byName.get(name);
+      const dead = byName.get(deadLetterQueue(name));
+      return {
+        name,
+        ready: q?.ready ?? 0,
+        deferred: q?.deferred ?? 0,
+        active: q?.active ?? 0,
+        failed: q?.failed ?? 0,
+        // nothing works the dead-letter queue: its jobs wait there until a redrive
+        dead: dead ? dead.ready + dead.deferred : 0,
+      };
+    });
   }
 
   /** Moves the dead letters of `def` back into its queue for a fresh set of retries; answers how many. */

@@ -4,6 +4,9 @@ import type {
   AdminUserList,
   AppealOutcome,
   AuditList,
+  DeadJob,
+  Integration,
+  JobQueueView,
   NoticeList,
   Report,
   ReportDecisionInput,
@@ -154,4 +157,100 @@ export function useAppeal() {
 export async function markNoticesRead(): Promise<void> {
   await api.post('/notice/read', undefined, { silent: true });
   await checkSession();
+}
+
+// ---- jobs and integrations ----
+
+export const useJobQueues = () =>
+  useQuery({
+    queryKey: ['admin', 'jobs'],
+    queryFn: async () => (await api.get<{ list: JobQueueView[] }>('/admin/job/list', { guard: isPage })).list,
+    // counts move while one watches
+    refetchInterval: 10_000,
+  });
+
+export const useDeadJobs = (name: string | null) =>
+  useQuery({
+    queryKey: ['admin', 'jobs', name, 'dead'],
+    queryFn: async () => (await api.get<{ list: DeadJob[] }>(`/admin/job/${encodeURIComponent(name!)}/dead`, { guard: isPage })).list,
+    enabled: name !== null,
+  });
+
+export function useRetryJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.post<{ retried: number }>(`/admin/job/${encodeURIComponent(name)}/retry`, undefined),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'jobs'] }),
+  });
+}
+
+export const useIntegrations = () =>
+  useQuery({
+    queryKey: ['admin', 'integrations'],
+    queryFn: async () => (await api.get<{ list: Integration[] }>('/admin/integration/list', { guard: isPage })).list,
+  });
+
+// ---- translations (the remote overrides, SPEC §7) ----
+
+/** GET /api/translation/{lang}: the overrides of one language (key → text), read afresh. */
+export const useTranslationOverrides = (lang: string) =>
+  useQuery({
+    queryKey: ['admin', 'translations', lang],
+    queryFn: () => api.get<Record<string, string>>(`/translation/${lang}`, { guard: isObject }),
+  });
+
+export function useSaveTranslation(lang: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, value }: { key: string; value: string | null }) =>
+      value === null
+        ? api.request(`/translation/${lang}/${encodeURIComponent(key)}`, { method: 'DELETE' })
+        : api.post(`/translation/${lang}`, { key, value }),
+    // the answer of GET may be a browser-cached one for a minute: the cache here follows the write
+    onSuccess: (_r, { key, value }) =>
+      client.setQueryData<Record<string, string>>(['admin', 'translations', lang], (old) => {
+        const next = { ...(old ?? {}) };
+        if (value === null) delete next[key];
+        else next[key] = value;
+        return next;
+      }),
+  });
+}
+
+// ---- reference data (SPEC §7 generic resources) ----
+
+export interface ReferenceRow {
+  id: number;
+  key: string;
+  name: string;
+  countrykey?: string;
+}
+
+/** GET {path}list sorted by key, 100 a page (the lists are short: some hundreds at most). */
+export const useReferenceRows = (path: string, page: number) =>
+  useQuery({
+    queryKey: ['admin', 'reference', path, page],
+    queryFn: () =>
+      api.get<{ list: ReferenceRow[]; total: number }>(`${path}list`, {
+        query: { 'o.sort': 'key', 'p.s': 100, 'p.i': page },
+        guard: isPage,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useSaveReference(path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: Record<string, unknown> }) =>
+      id === null ? api.post<ReferenceRow>(`${path}add`, body) : api.post<ReferenceRow>(`${path}update/${id}`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'reference', path] }),
+  });
+}
+
+export function useDeleteReference(path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.request(`${path}delete/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'reference', path] }),
+  });
 }

@@ -1,4 +1,5 @@
 import { Permission, type PermissionKey } from '@spotlist/contracts';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { useAuth } from '../../../lib/auth';
@@ -6,7 +7,7 @@ import { PATHS } from '../../../lib/paths';
 import '../admin.css';
 
 export interface ConsoleSection {
-  id: 'users' | 'reports' | 'audit';
+  id: 'users' | 'reports' | 'audit' | 'jobs' | 'translations' | 'reference';
   path: string;
   titleKey: string;
   hintKey: string;
@@ -36,6 +37,27 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     hintKey: 'CONSOLE.AUDIT_HINT',
     permissions: [Permission.auditView],
   },
+  {
+    id: 'jobs',
+    path: PATHS.consoleJobs,
+    titleKey: 'CONSOLE.JOBS',
+    hintKey: 'CONSOLE.JOBS_HINT',
+    permissions: [Permission.jobsView],
+  },
+  {
+    id: 'translations',
+    path: PATHS.consoleTranslations,
+    titleKey: 'CONSOLE.TRANSLATIONS',
+    hintKey: 'CONSOLE.TRANSLATIONS_CARD',
+    permissions: [Permission.translationsEdit],
+  },
+  {
+    id: 'reference',
+    path: PATHS.consoleReference,
+    titleKey: 'CONSOLE.REFERENCE',
+    hintKey: 'CONSOLE.REFERENCE_HINT',
+    permissions: [Permission.referenceEdit],
+  },
 ];
 
 /** Whether the logged-in user holds any one of the permissions. */
@@ -50,8 +72,16 @@ export function ConsoleNav({ current }: { current: ConsoleSection['id'] | 'home'
   const { t } = useTranslation();
   const can = useCan();
   const sections = CONSOLE_SECTIONS.filter((s) => can(...s.permissions));
+  const nav = useRef<HTMLElement>(null);
+  // on a phone the tabs scroll sideways: the current one is brought into the middle
+  useEffect(() => {
+    const bar = nav.current;
+    const active = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (bar && active && bar.scrollWidth > bar.clientWidth)
+      bar.scrollLeft = active.offsetLeft - bar.offsetLeft - (bar.clientWidth - active.offsetWidth) / 2;
+  }, [current]);
   return (
-    <nav className="console-nav" aria-label={t('CONSOLE.SECTIONS')}>
+    <nav ref={nav} className="console-nav" aria-label={t('CONSOLE.SECTIONS')}>
       <AppLink to={PATHS.console} className="console-tab" aria-current={current === 'home' ? 'page' : undefined}>
         {t('CONSOLE.OVERVIEW')}
       </AppLink>
