@@ -156,6 +156,16 @@ test('an administrator runs the console: a feature switched on, a reported list 
   await expect(shown(admin).getByRole('cell', { name: 'user.flags' }).first()).toBeVisible();
   expect(await seriousViolations(admin)).toEqual([]);
   await shot(admin, 'console-audit-desktop');
+
+  // a saved filter: the refusals under a name, chosen again after the filters changed
+  await shown(admin).getByLabel('Outcome', { exact: true }).selectOption('refused');
+  await shown(admin).getByRole('button', { name: 'Save these filters' }).click();
+  await admin.getByRole('alertdialog').getByRole('textbox', { name: 'Name' }).fill('Refusals');
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Save' }).click();
+  await expect(shown(admin).getByText('Saved as “Refusals”.')).toBeVisible();
+  await shown(admin).getByLabel('Outcome', { exact: true }).selectOption('');
+  await shown(admin).getByLabel('Saved filters', { exact: true }).selectOption({ label: 'Refusals' });
+  await expect(shown(admin).getByLabel('Outcome', { exact: true })).toHaveValue('refused');
 });
 
 test('the console pages at phone width', async ({ browser }) => {

@@ -160,6 +160,15 @@ async function attacks(a: Actor, v: Actor): Promise<Attack[]> {
   for (const id of [o.shareUser, o.sharePublic])
     as('POST /api/share/revoke', 'never', { method: 'POST', url: '/api/share/revoke', body: { id } });
 
+  // saved filters: another's never, by id or in a list
+  as('GET /api/savedfilter/{id}', 'never', { method: 'GET', url: `/api/savedfilter/${o.savedFilter}` });
+  as('POST /api/savedfilter/update/{id}', 'never', {
+    method: 'POST',
+    url: `/api/savedfilter/update/${o.savedFilter}`,
+    body: { view: 'console.audit', name: 'pwned', query: {} },
+  });
+  as('DELETE /api/savedfilter/delete/{id}', 'never', { method: 'DELETE', url: `/api/savedfilter/delete/${o.savedFilter}` });
+
   // settings: by id never; by key only ever one's own
   as('GET /api/setting/{id}', 'never', { method: 'GET', url: `/api/setting/${o.setting}` });
   as('POST /api/setting/update/{id}', 'never', {

@@ -47,6 +47,7 @@ export function ownParams(op: Operation, { w, me }: Ctx): Record<string, string 
     else if (at.startsWith('/api/place/')) v = s.place;
     else if (at.startsWith('/api/list/')) v = s.list;
     else if (at.startsWith('/api/setting/')) v = o.setting;
+    else if (at.startsWith('/api/savedfilter/')) v = o.savedFilter;
     else if (at.startsWith('/api/document/')) v = o.docPublic;
     else if (at.startsWith('/api/widget/')) v = s.widget!;
     // the only administrator: a lock is refused (409), so the sweep never locks itself out
@@ -113,6 +114,12 @@ const TABLE: Record<string, Maker> = {
   'POST /api/myprofile/language': () => ({ body: { language: { id: 2 } } }),
   'POST /api/setting/add': () => ({ body: { key: `sweep.${Math.random().toString(36).slice(2)}`, value: { a: 1 } } }),
   'POST /api/setting/update/{id}': () => ({ body: { key: 'theme', value: { mode: 'light' } } }),
+  'POST /api/savedfilter/add': () => ({
+    body: { view: 'console.users', name: `sweep ${Math.random().toString(36).slice(2)}`, query: { state: 'locked' } },
+  }),
+  'POST /api/savedfilter/update/{id}': ({ me }) => ({
+    body: { view: 'console.audit', name: `${me.label} refusals`, query: { outcome: 'done' } },
+  }),
   'POST /api/setting/save': () => ({ body: { key: 'sweep.saved', value: [1, 'two', { three: 3 }] } }),
   'POST /api/language/add': ({ w }) => ({ body: { id: w.language.id } }),
   'POST /api/language/remove': ({ w }) => ({ body: { id: w.language.id } }),

@@ -32,6 +32,7 @@ function reads(a: Actor, listings: boolean): SweepRequest[] {
     mine(`/api/list/${o.listPrivate}/shares`),
     mine(`/api/like/${LIKE_NAME}`),
     mine(`/api/setting/${o.setting}`),
+    mine(`/api/savedfilter/${o.savedFilter}`),
     ...docs.map((d) => mine(`/api/document/${d}`)),
     mine(`/api/document/${o.docPrivate}/file`),
     mine(`/api/document/${o.docPublic}/thumb`),
@@ -64,6 +65,7 @@ function reads(a: Actor, listings: boolean): SweepRequest[] {
       mine('/api/document/list'),
       mine('/api/document/quota'),
       mine('/api/setting/'),
+      mine('/api/savedfilter/'),
     );
     if (o.widgetV1) r.push(mine('/api/widget/all'));
   }

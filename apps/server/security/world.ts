@@ -38,6 +38,8 @@ export interface Objects {
   sharePublic: number;
   shareToken: string;
   setting: number;
+  /** A saved filter of the console's audit view. */
+  savedFilter: number;
   docPrivate: number;
   docPublic: number;
   /** The picture of placePrivate (private with its place). */
@@ -270,6 +272,11 @@ async function populate(t: TestApp, a: Partial2, shareWith: number, png: Buffer,
   const shareUser = await id({ method: 'POST', url: '/api/share', body: { listId: listPrivate, userIds: [shareWith] } });
   const pub = await json<{ id: number; token: string }>({ method: 'POST', url: '/api/share', body: { listId: listPrivate, public: true } });
   const setting = await id({ method: 'POST', url: '/api/setting/save', body: { key: SETTING_KEY, value: { mode: a.label } } });
+  const savedFilter = await id({
+    method: 'POST',
+    url: '/api/savedfilter/add',
+    body: { view: 'console.audit', name: `${a.label} refusals`, query: { outcome: 'refused' } },
+  });
   await call({ method: 'POST', url: '/api/language/add', body: { id: languageId } });
 
   const docPrivate = (await upload('/api/document/upload', { data: JSON.stringify({ name: 'private doc', visibility: 1 }) }).then((r) =>
@@ -341,6 +348,7 @@ async function populate(t: TestApp, a: Partial2, shareWith: number, png: Buffer,
     sharePublic: pub.id,
     shareToken: pub.token,
     setting,
+    savedFilter,
     docPrivate: docPrivate.id,
     docPublic: docPublic.id,
     placePicture: placePicture.id,

@@ -44,6 +44,7 @@ import { featureFlagsPlugin } from './platform/http/feature-flags.ts';
 import { accountDataPlugin } from './platform/account-data/account-data.ts';
 import { auditRefusalsPlugin } from './platform/audit/audit.ts';
 import { moderationRoutes } from './modules/moderation/index.ts';
+import { savedFilterRoutes } from './modules/saved-filters/index.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.ts';
 import { requestContextPlugin } from './platform/http/request-context.ts';
 import { webPlugin } from './platform/http/web.ts';
@@ -166,7 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(referenceRoutes, { db });
   await app.register(securityRoleRoutes, { db });
   await app.register(adminRoutes, { db, jobs: deps.jobs, config });
-  await app.register(moderationRoutes, { db });
+  await app.register(moderationRoutes, { db, jobs: deps.jobs, mailer: deps.mailer, config });
+  await app.register(savedFilterRoutes, { db });
   await app.register(cityRoutes);
   await app.register(settingRoutes, { db });
   await app.register(userLanguageRoutes, { db });

@@ -188,8 +188,10 @@ export async function loginAdmin(app: FastifyInstance): Promise<string> {
 
 /** A mail file as text, quoted-printable decoded. */
 export function readMail(file: string): string {
-  const raw = fs.readFileSync(file, 'utf8');
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  // bytes as they are (latin1 keeps one char per byte), quoted-printable undone, then read as UTF-8
+  const raw = fs.readFileSync(file, 'latin1');
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** The address in a mail's To header, lower-cased. */

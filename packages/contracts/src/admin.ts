@@ -215,3 +215,31 @@ export const IntegrationSchema = z.object({
 });
 export type Integration = z.infer<typeof IntegrationSchema>;
 export const IntegrationListSchema = z.object({ list: z.array(IntegrationSchema) });
+
+// ---- saved filters (SPEC §7: a list view's query saved under a name) ----------------------------
+
+const FILTER_FIELD = /^[A-Za-z][A-Za-z0-9_.]{0,63}$/;
+export const SavedFilterSchema = z.object({
+  id: z.number().int(),
+  /** Which list view it belongs to: `console.users`, `console.reports`, `console.audit`. */
+  view: z.string(),
+  name: z.string(),
+  /** The view's filters (f.* without the prefix). */
+  query: z.record(z.string(), z.string()),
+});
+export type SavedFilter = z.infer<typeof SavedFilterSchema>;
+export const SavedFilterInputSchema = z.object({
+  view: z.string().regex(/^[a-z][a-z0-9.-]{0,63}$/, { error: 'FORM.ERROR.PATTERN' }),
+  name: requiredText(80),
+  query: z
+    .record(
+      z.string().regex(FILTER_FIELD),
+      z
+        .string()
+        .max(500)
+        .refine((s) => !s.includes('\u0000')),
+    )
+    .refine((q) => Object.keys(q).length <= 20, { error: 'FORM.ERROR.MAXLENGTH' }),
+});
+/** A user keeps at most this many saved filters. */
+export const SAVED_FILTERS_MAX = 100;

@@ -152,6 +152,8 @@ export const ErrorKey = {
   moderationDecided: 'error.moderation.decided',
   /** The action does not fit the content (a user is not hidden; a suspension needs an account). */
   moderationAction: 'error.moderation.action',
+  /** The user keeps SAVED_FILTERS_MAX saved filters already. */
+  savedFiltersTooMany: 'error.savedfilter.toomany',
   /** The notice's decision cannot be appealed (a dismissal, or an appeal was sent already). */
   appealNotOpen: 'error.appeal.notopen',
 } as const;

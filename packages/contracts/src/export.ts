@@ -65,5 +65,9 @@ export const ProfileExportSchema = z.object({
   ),
   /** The user's documents (uploads): what they are and where, not their bytes. */
   documents: z.array(DocumentSchema),
+  /** The moderators' notices to the user, with the user's appeal. */
+  notices: z.array(z.object({ kind: z.string(), reason: z.string(), createdAt: z.string(), appeal: z.string().nullable() })),
+  /** List queries the user saved under a name (the console's saved filters). */
+  savedFilters: z.array(z.object({ view: z.string(), name: z.string(), query: z.record(z.string(), z.string()), createdAt: z.string() })),
 });
 export type ProfileExport = z.infer<typeof ProfileExportSchema>;

@@ -11,15 +11,27 @@ import {
   ReportListSchema,
   ReportSchema,
 } from '@spotlist/contracts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
+import type { Mailer } from '../../integrations/smtp/mailer.ts';
+import { mailText } from '../../lib/mail-texts.ts';
+import { moderationAccountPart } from './moderation.account.ts';
+import { mailNotice } from './moderation.jobs.ts';
 import { moderationService } from './moderation.service.ts';
+import { noticeMailer } from './notice-mail.ts';
 
 /**
  * The reports queue for moderators (`moderation.reports`) and the reported user's notices and
  * appeals (any logged-in user, suspended ones too).
  */
-export const moderationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const svc = moderationService(db);
+export const moderationRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; mailer: Mailer; config: Config }> = async (
+  app,
+  { db, jobs, mailer, config },
+) => {
+  jobs.register(mailNotice, { notices: noticeMailer(db, mailer, config, mailText) });
+  const svc = moderationService(db, (noticeId) => jobs.send(mailNotice, { noticeId }));
+  app.accountData.register(moderationAccountPart(db));
   const tags = ['moderation'];
   const moderator = { permission: Permission.moderationReports };
 

@@ -73,7 +73,7 @@ const titleOf = (snapshot: Record<string, unknown>): string => {
  * the reported user's notice and one appeal; the appeal's decision. Each decision is one
  * transaction with its notice and its audit entry.
  */
-export function moderationService(db: Db) {
+export function moderationService(db: Db, mailNotice: (noticeId: number) => Promise<unknown> = async () => undefined) {
   const select = (d: Db = db) =>
     d
       .select({
@@ -144,13 +144,17 @@ export function moderationService(db: Db) {
     return r;
   };
 
-  const notify = (tx: Db, userId: number | null, reportId: number, kind: NoticeKind, reason: string) =>
-    userId === null
-      ? Promise.resolve()
-      : tx
-          .insert(userNotices)
-          .values({ userId, reportId, kind, reason })
-          .then(() => undefined);
+  /** Writes the notice (inside the decision's transaction); answers its id for the mail sent after the commit. */
+  const notify = async (tx: Db, userId: number | null, reportId: number, kind: NoticeKind, reason: string): Promise<number | null> => {
+    if (userId === null) return null;
+    const [n] = await tx.insert(userNotices).values({ userId, reportId, kind, reason }).returning({ id: userNotices.id });
+    return n.id;
+  };
+  /** After the commit: the notice goes out by mail too (a job; its failure does not undo the decision). */
+  const mailAfter = async ({ report, noticeId }: { report: Report; noticeId: number | null }): Promise<Report> => {
+    if (noticeId !== null) await mailNotice(noticeId);
+    return report;
+  };
 
   return {
     /** GET /api/admin/report/list: f.status (default open and appealed), f.resource; the oldest waiting first. */
@@ -184,7 +188,7 @@ export function moderationService(db: Db) {
      * the report cannot be hidden (409).
      */
     async decide(id: number, input: ReportDecisionInput, actor: AuditActor): Promise<Report> {
-      return db.transaction(async (txRaw) => {
+      const decided = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const r = await lockReport(tx, id);
         if (r.status !== 'open') throw new AppError(ErrorKey.moderationDecided, 409);
@@ -231,7 +235,7 @@ export function moderationService(db: Db) {
           .where(eq(objectionableReports.id, id));
         const kind: NoticeKind | null =
           input.action === 'hide' ? 'hidden' : input.action === 'warn' ? 'warned' : input.action === 'suspend' ? 'suspended' : null;
-        if (kind) await notify(tx, r.reportedUserId, id, kind, reason);
+        const noticeId = kind ? await notify(tx, r.reportedUserId, id, kind, reason) : null;
         await recordAudit(tx, actor, {
           action: 'report.decide',
           targetType: r.resource,
@@ -239,13 +243,14 @@ export function moderationService(db: Db) {
           before: { report: id, status: r.status, content: state ?? 'deleted' },
           after: { report: id, action: input.action, reason: reason || null, suspendedUntil: iso(suspendedUntil), alsoClosed },
         });
-        return one(tx, id);
+        return { report: await one(tx, id), noticeId };
       });
+      return mailAfter(decided);
     },
 
     /** POST /api/admin/report/{id}/appeal: upheld, or reverted (the content shown again, the suspension lifted). */
     async decideAppeal(id: number, input: AppealDecisionInput, actor: AuditActor): Promise<Report> {
-      return db.transaction(async (txRaw) => {
+      const decided = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const r = await lockReport(tx, id);
         if (r.status !== 'appealed') throw new AppError(ErrorKey.moderationDecided, 409);
@@ -268,7 +273,13 @@ export function moderationService(db: Db) {
           .update(objectionableReports)
           .set({ status: 'closed', appealOutcome: input.outcome, appealNote: input.note, appealDecidedBy: actor.id, appealDecidedAt: now })
           .where(eq(objectionableReports.id, id));
-        await notify(tx, r.reportedUserId, id, input.outcome === 'reverted' ? 'appeal.reverted' : 'appeal.upheld', input.note);
+        const noticeId = await notify(
+          tx,
+          r.reportedUserId,
+          id,
+          input.outcome === 'reverted' ? 'appeal.reverted' : 'appeal.upheld',
+          input.note,
+        );
         await recordAudit(tx, actor, {
           action: 'report.appeal',
           targetType: r.resource,
@@ -276,8 +287,9 @@ export function moderationService(db: Db) {
           before: { report: id, action: r.action, status: r.status },
           after: { report: id, outcome: input.outcome, note: input.note },
         });
-        return one(tx, id);
+        return { report: await one(tx, id), noticeId };
       });
+      return mailAfter(decided);
     },
 
     /** GET /api/notice/list: the user's notices, newest first, with their appeals. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorKey } from '@spotlist/contracts';
-import { buildTestApp, loginAdmin, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, loginAdmin, req, signup, waitForMail, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { addItem, addList, addPlace, SPOTS } from '../../../test/place-helpers.ts';
 
 let t: TestApp;
@@ -93,6 +93,11 @@ describe('a reported list: hidden, noticed, appealed, shown again', () => {
       appealable: true,
       appeal: null,
     });
+    // and by mail (a job): the decision, the reason, the page to appeal on
+    const mail = await waitForMail(t.dataDir, alice.email, /notices/);
+    expect(mail).toContain('The moderators hid “Shady spots” after a report');
+    expect(mail).toContain('Reason: Insulting language');
+    expect(mail).toMatch(/you can appeal it once on this page:\s+http:\/\/localhost:\d+\/notices/);
     expect(
       (await req(t.app, 'POST', `/api/notice/${mine.list[0].id}/appeal`, { token: bob.token, body: { text: 'not mine' } })).statusCode,
     ).toBe(404);

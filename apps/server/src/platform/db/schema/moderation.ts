@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AppealOutcome, ModerationAction, NoticeKind, ReportStatus } from '@spotlist/contracts';
 import { timestamps } from './columns.ts';
 import { users } from './accounts.ts';
@@ -92,4 +92,20 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId),
     check('audit_log_outcome_check', sql`${t.outcome} in ('done', 'refused')`),
   ],
+);
+
+/** SPEC §7: a list view's query a user saved under a name, reopened from the view. */
+export const savedFilters = pgTable(
+  'saved_filters',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    view: text('view').notNull(),
+    name: text('name').notNull(),
+    query: jsonb('query').$type<Record<string, string>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('saved_filters_owner_view_name_idx').on(t.ownerId, t.view, sql`lower(${t.name})`)],
 );

@@ -11,6 +11,7 @@ import type {
   Report,
   ReportDecisionInput,
   ReportList,
+  SavedFilter,
   UserFlag,
 } from '@spotlist/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -252,5 +253,32 @@ export function useDeleteReference(path: string) {
   return useMutation({
     mutationFn: (id: number) => api.request(`${path}delete/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'reference', path] }),
+  });
+}
+
+// ---- saved filters (SPEC §7) ----
+
+export const useSavedFilters = (view: string) =>
+  useQuery({
+    queryKey: ['saved-filters', view],
+    queryFn: async () =>
+      (await api.get<{ list: SavedFilter[] }>('/savedfilter/', { query: { 'f.view': view, 'o.sort': 'name', 'p.s': 100 }, guard: isPage }))
+        .list,
+  });
+
+export function useSaveFilter(view: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, query }: { name: string; query: Record<string, string> }) =>
+      api.post<SavedFilter>('/savedfilter/add', { view, name, query }, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['saved-filters', view] }),
+  });
+}
+
+export function useDeleteFilter(view: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.request(`/savedfilter/delete/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['saved-filters', view] }),
   });
 }

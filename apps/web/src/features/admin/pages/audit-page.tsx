@@ -8,6 +8,7 @@ import { formatDateTime, useLocale } from '../../../lib/format';
 import { CONSOLE_PAGE_SIZE, downloadAudit, useAudit } from '../api/admin';
 import { ConsoleNav } from '../components/console-nav';
 import { Pager } from '../components/pager';
+import { SavedFilters } from '../components/saved-filters';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown) => (v === undefined ? '–' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -99,6 +100,18 @@ function AuditPage() {
           {t('CONSOLE.EXPORT_CSV')}
         </button>
       </form>
+      <SavedFilters
+        view="console.audit"
+        filters={{ action, actor, outcome, from, to }}
+        onApply={(f) => {
+          setAction(f.action ?? '');
+          setActor(f.actor ?? '');
+          setOutcome(f.outcome ?? '');
+          setFrom(f.from ?? '');
+          setTo(f.to ?? '');
+          setPage(0);
+        }}
+      />
       {entries.data && entries.data.total === 0 && <EmptyState picture="search" text={t('CONSOLE.NO_ENTRIES')} />}
       {entries.data && entries.data.total > 0 && (
         <>

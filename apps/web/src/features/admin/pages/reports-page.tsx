@@ -10,6 +10,7 @@ import { formatDateTime, useLocale } from '../../../lib/format';
 import { CONSOLE_PAGE_SIZE, useDecideAppeal, useDecideReport, useReports } from '../api/admin';
 import { ConsoleNav, hoursSince } from '../components/console-nav';
 import { Pager } from '../components/pager';
+import { SavedFilters } from '../components/saved-filters';
 
 const RESOURCE_KEYS: Record<string, string> = {
   list: 'CONSOLE.RESOURCE_LIST',
@@ -257,6 +258,15 @@ function ReportsPage() {
           </select>
         </div>
       </form>
+      <SavedFilters
+        view="console.reports"
+        filters={{ status, resource }}
+        onApply={(f) => {
+          setStatus(f.status ?? 'open,appealed');
+          setResource(f.resource ?? '');
+          setPage(0);
+        }}
+      />
       {reports.data && reports.data.total === 0 && <EmptyState text={t('CONSOLE.NO_REPORTS')} />}
       {reports.data && reports.data.total > 0 && (
         <>

@@ -11,6 +11,7 @@ import { PATHS } from '../../../lib/paths';
 import { CONSOLE_PAGE_SIZE, useAdminUsers } from '../api/admin';
 import { ConsoleNav } from '../components/console-nav';
 import { Pager } from '../components/pager';
+import { SavedFilters } from '../components/saved-filters';
 import { UserStateBadges } from '../components/user-state';
 
 const STATE_KEYS: Record<(typeof ADMIN_USER_STATES)[number], string> = {
@@ -62,6 +63,16 @@ function UsersPage() {
           </select>
         </div>
       </form>
+      <SavedFilters
+        view="console.users"
+        filters={{ q, state, accountType }}
+        onApply={(f) => {
+          setQ(f.q ?? '');
+          setState(f.state ?? '');
+          setAccountType(f.accountType ?? '');
+          setPage(0);
+        }}
+      />
       {users.data && users.data.total === 0 && <EmptyState picture="search" text={t('CONSOLE.NO_USERS')} />}
       {users.data && users.data.total > 0 && (
         <>

@@ -1,0 +1,1 @@
+export { savedFilterRoutes } from './saved-filters.routes.ts';
