@@ -44,6 +44,14 @@ async function attacks(a: Actor, v: Actor): Promise<Attack[]> {
   const form = (data: unknown) => multipart([{ name: 'data', value: JSON.stringify(data) }, file()]);
   const guest = (key: string) => ({ [GUEST_KEY_HEADER]: key });
 
+  // any account may be reported (the report changes nothing of the account)
+  as(
+    'POST /api/user/objectionable/{id}',
+    'read',
+    { method: 'POST', url: `/api/user/objectionable/${v.id}`, body: { reason: 'sweep' } },
+    true,
+  );
+
   // a moderators' notice is its owner's: another's appeal finds nothing
   as('POST /api/notice/{id}/appeal', 'never', { method: 'POST', url: `/api/notice/${o.notice}/appeal`, body: { text: 'not mine' } });
 

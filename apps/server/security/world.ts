@@ -208,12 +208,13 @@ async function adminObjects(t: TestApp, token: string, someUser: number): Promis
           : { key: 'sweep', name: 'Sweep' };
     reference[p] = ((await must(t, { method: 'POST', url: `${p}add`, token, body })).json() as { id: number }).id;
   }
+  // a role that grants nothing: its holder is an attacker of the BOLA matrix, who must stay a plain user
   const role = (
     await must(t, {
       method: 'POST',
       url: '/api/securityrole/add',
       token,
-      body: { key: 'sweep', name: 'Sweep', permissions: ['jobs.view'] },
+      body: { key: 'sweep', name: 'Sweep', permissions: [] },
     })
   ).json() as { id: number };
   const link = (

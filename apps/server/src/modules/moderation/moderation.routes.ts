@@ -5,6 +5,7 @@ import {
   AppealInputSchema,
   IdParamSchema,
   NoticeListSchema,
+  ObjectionableSchema,
   OkSchema,
   Permission,
   ReportDecisionInputSchema,
@@ -57,6 +58,19 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; m
     '/api/admin/report/:id/appeal',
     { schema: { params: IdParamSchema, body: AppealDecisionInputSchema, response: { 200: ReportSchema }, tags }, config: moderator },
     async (req) => svc.decideAppeal(req.params.id, req.body, req.user!),
+  );
+
+  // SPEC §7 objectionable/{id} for accounts (places and lists report through their own modules)
+  app.post(
+    '/api/user/objectionable/:id',
+    {
+      schema: { params: IdParamSchema, body: ObjectionableSchema.optional(), response: { 200: OkSchema }, tags },
+      config: { auth: 'user' },
+    },
+    async (req) => {
+      await svc.reportUser(req.params.id, req.user!.id, req.body?.reason ?? '');
+      return { ok: true as const };
+    },
   );
 
   const mine = { auth: 'user', whileSuspended: true } as const;

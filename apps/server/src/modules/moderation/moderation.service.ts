@@ -292,6 +292,22 @@ export function moderationService(db: Db, mailNotice: (noticeId: number) => Prom
       return mailAfter(decided);
     },
 
+    /**
+     * POST /api/user/objectionable/{id}: a report about an account (its nickname, description,
+     * homepage, as they are now). Oneself is not reported (400); an unknown account is a 404.
+     */
+    async reportUser(userId: number, reporterId: number, reason: string): Promise<void> {
+      if (userId === reporterId) throw new AppError(ErrorKey.validation, 400, [{ path: 'params.id', key: 'FORM.ERROR.INVALID' }]);
+      const [u] = await db
+        .select({ nickname: users.nickname, description: users.description, homepageUrl: users.homepageUrl })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!u) throw notFound();
+      await db
+        .insert(objectionableReports)
+        .values({ resource: 'user', resourceId: userId, reporterId, reason, reportedUserId: userId, snapshot: u });
+    },
+
     /** GET /api/notice/list: the user's notices, newest first, with their appeals. */
     async notices(userId: number): Promise<NoticeList> {
       const rows = await db

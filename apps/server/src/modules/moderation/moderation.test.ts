@@ -191,6 +191,31 @@ describe('a hidden place', () => {
   });
 });
 
+describe('a reported account', () => {
+  it('is reported with its profile as it was; the owner is warned; oneself and nobody are not reported', async () => {
+    const eve = await signup(t.app, 1, { nickname: { value: 'Eve spam' } });
+    expect(
+      (await req(t.app, 'POST', `/api/user/objectionable/${eve.user.id}`, { token: bob.token, body: { reason: 'Spam account' } }))
+        .statusCode,
+    ).toBe(200);
+    const self = await req(t.app, 'POST', `/api/user/objectionable/${bob.user.id}`, { token: bob.token, body: {} });
+    expect(self.statusCode).toBe(400);
+    expect((await req(t.app, 'POST', '/api/user/objectionable/999999', { token: bob.token, body: {} })).statusCode).toBe(404);
+    expect((await req(t.app, 'POST', `/api/user/objectionable/${eve.user.id}`, { body: {} })).statusCode).toBe(401);
+    const [r] = await reportOf('user', eve.user.id);
+    expect(r).toMatchObject({
+      reason: 'Spam account',
+      reportedUser: { id: eve.user.id },
+      snapshot: { nickname: 'Eve spam' },
+      content: 'shown',
+    });
+    // an account is not hidden: warned or suspended
+    expect((await decide(r.id, { action: 'hide', reason: 'x' })).json()).toEqual({ key: ErrorKey.moderationAction });
+    expect((await decide(r.id, { action: 'warn', reason: 'No advertising, please.' })).statusCode).toBe(200);
+    expect((await notices(eve)).list[0]).toMatchObject({ kind: 'warned', title: 'Eve spam', reason: 'No advertising, please.' });
+  });
+});
+
 describe('warn and suspend', () => {
   it('a suspended account reads its notices and appeals, nothing else, until the appeal is decided', async () => {
     const dave = await signup(t.app, 1, { nickname: { value: 'Dave' } });
