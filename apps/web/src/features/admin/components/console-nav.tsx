@@ -73,12 +73,17 @@ export function ConsoleNav({ current }: { current: ConsoleSection['id'] | 'home'
   const can = useCan();
   const sections = CONSOLE_SECTIONS.filter((s) => can(...s.permissions));
   const nav = useRef<HTMLElement>(null);
-  // on a phone the tabs scroll sideways: the current one is brought into the middle
+  // on a phone the tabs scroll sideways: the current one is brought into view once the bar has its width
   useEffect(() => {
     const bar = nav.current;
-    const active = bar?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (bar && active && bar.scrollWidth > bar.clientWidth)
-      bar.scrollLeft = active.offsetLeft - bar.offsetLeft - (bar.clientWidth - active.offsetWidth) / 2;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const center = () => {
+      const active = bar.querySelector<HTMLElement>('[aria-current="page"]');
+      if (active && bar.scrollWidth > bar.clientWidth) bar.scrollLeft = active.offsetLeft - (bar.clientWidth - active.offsetWidth) / 2;
+    };
+    const observer = new ResizeObserver(center);
+    observer.observe(bar);
+    return () => observer.disconnect();
   }, [current]);
   return (
     <nav ref={nav} className="console-nav" aria-label={t('CONSOLE.SECTIONS')}>
