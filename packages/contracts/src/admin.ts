@@ -1,10 +1,62 @@
 import { z } from 'zod';
 import { requiredText } from './common.ts';
-import { USER_FLAGS } from './constants.ts';
 import { listResponseSchema } from './list-query.ts';
+import { PERMISSIONS, type PermissionKey } from './permissions.ts';
+import {
+  APPEAL_OUTCOMES,
+  MODERATION_ACTIONS,
+  NOTICE_KINDS,
+  REPORT_STATUSES,
+  SUSPENSION_MAX_DAYS,
+  INTEGRATIONS,
+} from './admin-constants.ts';
 import { UserFlagsSchema } from './user.ts';
 
 const text = requiredText;
+
+// ---- roles and reports (SPEC §3, §7; here, not in reference.ts: no page but the console's needs them) ----
+
+/** SPEC §3: security roles and the link from a user to a role. */
+export const SecurityRoleSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  permissions: z.array(z.string()),
+});
+export const SecurityRoleInputSchema = z.object({
+  key: z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/, { error: 'FORM.ERROR.PATTERN' }),
+  name: z.string().min(1, { error: 'FORM.ERROR.REQUIRED' }).max(120, { error: 'FORM.ERROR.MAXLENGTH' }),
+  /** Only the permissions of contracts permissions.ts: anything else is a 400. */
+  permissions: z
+    .array(z.enum(PERMISSIONS as [PermissionKey, ...PermissionKey[]]))
+    .max(PERMISSIONS.length)
+    .refine((ps) => new Set(ps).size === ps.length, { error: 'FORM.ERROR.DUPLICATE' })
+    .default([]),
+});
+export const UserSecurityRoleSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  securityRoleId: z.number().int(),
+});
+export const UserSecurityRoleInputSchema = z.object({
+  userId: z.number().int().positive().max(2_147_483_647),
+  securityRoleId: z.number().int().positive().max(2_147_483_647),
+});
+
+/** SPEC §7: POST objectionable/{id} (report content). */
+export const ObjectionableSchema = z.object({
+  reason: z
+    .string()
+    .max(2000)
+    .refine((s) => !s.includes('\u0000'))
+    .optional(),
+});
+export const ObjectionableReportSchema = z.object({
+  id: z.number().int(),
+  resource: z.string(),
+  resourceId: z.number().int(),
+  createdAt: z.string(),
+});
 
 // ---- users (the console's Users section) ------------------------------------------------------
 
@@ -37,10 +89,6 @@ export const AdminUserSchema = z.object({
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const AdminUserListSchema = listResponseSchema(AdminUserSchema);
 export type AdminUserList = z.infer<typeof AdminUserListSchema>;
-/** The list's filters (SPEC §7 f.*): f.q searches e-mail, nickname and names; f.state is locked, suspended or active. */
-export const ADMIN_USER_FILTERS = ['q', 'accountType', 'state'] as const;
-export const ADMIN_USER_SORTS = ['createdAt', 'email', 'nickname'] as const;
-export const ADMIN_USER_STATES = ['active', 'locked', 'suspended'] as const;
 
 export const AdminSessionSchema = z.object({
   id: z.number().int(),
@@ -60,23 +108,8 @@ export const AdminUserRolesInputSchema = z.object({
   roleIds: z.array(z.number().int().positive().max(2_147_483_647)).max(50),
 });
 export const AdminLockInputSchema = z.object({ reason: text(500).optional() });
-/** The flags an admin switches (SPEC §1), one switch each. */
-export const ADMIN_FLAGS = USER_FLAGS;
 
 // ---- moderation ---------------------------------------------------------------------------------
-
-export const REPORT_STATUSES = ['open', 'appealed', 'closed'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export const MODERATION_ACTIONS = ['dismiss', 'hide', 'warn', 'suspend'] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-export const APPEAL_OUTCOMES = ['upheld', 'reverted'] as const;
-export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
-export const NOTICE_KINDS = ['hidden', 'warned', 'suspended', 'appeal.upheld', 'appeal.reverted'] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
-/** A report older than this is highlighted in the queue (Apple's guideline 1.2: act within 24 h). */
-export const REPORT_DUE_HOURS = 24;
-/** Suspensions last 1 day to 10 years. */
-export const SUSPENSION_MAX_DAYS = 3650;
 
 const PersonSchema = z.object({ id: z.number().int(), nickname: z.string(), email: z.string() }).nullable();
 
@@ -114,8 +147,6 @@ export const ReportSchema = z.object({
 export type Report = z.infer<typeof ReportSchema>;
 export const ReportListSchema = listResponseSchema(ReportSchema);
 export type ReportList = z.infer<typeof ReportListSchema>;
-/** f.status (comma list of REPORT_STATUSES), f.resource; sorted oldest first. */
-export const REPORT_FILTERS = ['status', 'resource'] as const;
 
 export const ReportDecisionInputSchema = z
   .object({
@@ -174,10 +205,6 @@ export const AuditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListSchema = listResponseSchema(AuditEntrySchema);
 export type AuditList = z.infer<typeof AuditListSchema>;
-/** f.action (prefix), f.actor (e-mail, part), f.targetType, f.targetId, f.outcome, f.from / f.to (yyyy-MM-dd). */
-export const AUDIT_FILTERS = ['action', 'actor', 'targetType', 'targetId', 'outcome', 'from', 'to'] as const;
-/** The CSV export holds at most this many entries (the newest). */
-export const AUDIT_EXPORT_MAX = 50_000;
 
 // ---- jobs and integrations ----------------------------------------------------------------------
 
@@ -204,7 +231,6 @@ export type DeadJob = z.infer<typeof DeadJobSchema>;
 export const DeadJobListSchema = z.object({ list: z.array(DeadJobSchema) });
 export const JobNameParamSchema = z.object({ name: z.string().regex(/^[a-z][a-z0-9.-]{0,99}$/) });
 
-export const INTEGRATIONS = ['mail', 'storage', 'geocoder'] as const;
 export const IntegrationSchema = z.object({
   name: z.enum(INTEGRATIONS),
   configured: z.boolean(),
@@ -241,5 +267,3 @@ export const SavedFilterInputSchema = z.object({
     )
     .refine((q) => Object.keys(q).length <= 20, { error: 'FORM.ERROR.MAXLENGTH' }),
 });
-/** A user keeps at most this many saved filters. */
-export const SAVED_FILTERS_MAX = 100;

@@ -21,3 +21,4 @@ export * from './widgets.ts';
 export * from './realtime.ts';
 export * from './permissions.ts';
 export * from './admin.ts';
+export * from './admin-constants.ts';

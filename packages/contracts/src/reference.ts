@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { requiredText, text } from './common.ts';
-import { PERMISSIONS, type PermissionKey } from './permissions.ts';
 
 /** SPEC §3: industry; only hospitality has rooms. */
 export const IndustrySchema = z.object({ id: z.number().int(), key: z.string(), hasrooms: z.boolean() });
@@ -82,45 +81,3 @@ export const ApiInfoSchema = z.object({
   serverTime: z.string(),
 });
 export type ApiInfo = z.infer<typeof ApiInfoSchema>;
-
-/** SPEC §3: security roles and the link from a user to a role. */
-export const SecurityRoleSchema = z.object({
-  id: z.number().int(),
-  key: z.string(),
-  name: z.string(),
-  permissions: z.array(z.string()),
-});
-export const SecurityRoleInputSchema = z.object({
-  key: z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/, { error: 'FORM.ERROR.PATTERN' }),
-  name: z.string().min(1, { error: 'FORM.ERROR.REQUIRED' }).max(120, { error: 'FORM.ERROR.MAXLENGTH' }),
-  /** Only the permissions of contracts permissions.ts: anything else is a 400. */
-  permissions: z
-    .array(z.enum(PERMISSIONS as [PermissionKey, ...PermissionKey[]]))
-    .max(PERMISSIONS.length)
-    .refine((ps) => new Set(ps).size === ps.length, { error: 'FORM.ERROR.DUPLICATE' })
-    .default([]),
-});
-export const UserSecurityRoleSchema = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  securityRoleId: z.number().int(),
-});
-export const UserSecurityRoleInputSchema = z.object({
-  userId: z.number().int().positive().max(2_147_483_647),
-  securityRoleId: z.number().int().positive().max(2_147_483_647),
-});
-
-/** SPEC §7: POST objectionable/{id} (report content). */
-export const ObjectionableSchema = z.object({
-  reason: z
-    .string()
-    .max(2000)
-    .refine((s) => !s.includes('\u0000'))
-    .optional(),
-});
-export const ObjectionableReportSchema = z.object({
-  id: z.number().int(),
-  resource: z.string(),
-  resourceId: z.number().int(),
-  createdAt: z.string(),
-});

@@ -73,6 +73,7 @@ describe('guards (SPEC §2)', () => {
     server.use(
       http.get('/api/session/user', () => HttpResponse.json(makeUser({ permissionsInclude: ['moderation.reports'] }))),
       http.get('/api/admin/report/list', () => HttpResponse.json({ list: [], total: 0, pageIndex: 0, pageSize: 25 })),
+      http.get('/api/savedfilter/', () => HttpResponse.json({ list: [], total: 0, pageIndex: 0, pageSize: 100 })),
     );
     renderApp('/console/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { PageLayout } from '../../../components/layout/page-layout';
 import { TextInput } from '../../../components/text-input';
 import { formatDateTime, useLocale } from '../../../lib/format';
 import { CONSOLE_PAGE_SIZE, downloadAudit, useAudit } from '../api/admin';
+import { ChoiceSelect } from '../components/console-controls';
 import { ConsoleNav } from '../components/console-nav';
 import { Pager } from '../components/pager';
 import { SavedFilters } from '../components/saved-filters';
@@ -70,14 +71,16 @@ function AuditPage() {
       <form className="console-filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <TextInput label={t('CONSOLE.AUDIT_ACTION')} value={action} onValue={set(setAction)} placeholder="user." />
         <TextInput label={t('CONSOLE.AUDIT_ACTOR')} value={actor} onValue={set(setActor)} />
-        <div className="form-field select-field">
-          <label htmlFor="audit-outcome">{t('CONSOLE.AUDIT_OUTCOME')}</label>
-          <select id="audit-outcome" className="native-select" value={outcome} onChange={(e) => set(setOutcome)(e.target.value)}>
-            <option value="">{t('CONSOLE.ALL')}</option>
-            <option value="done">{t('CONSOLE.OUTCOME_DONE')}</option>
-            <option value="refused">{t('CONSOLE.OUTCOME_REFUSED')}</option>
-          </select>
-        </div>
+        <ChoiceSelect
+          label={t('CONSOLE.AUDIT_OUTCOME')}
+          value={outcome}
+          onChange={set(setOutcome)}
+          options={[
+            { value: '', label: t('CONSOLE.ALL') },
+            { value: 'done', label: t('CONSOLE.OUTCOME_DONE') },
+            { value: 'refused', label: t('CONSOLE.OUTCOME_REFUSED') },
+          ]}
+        />
         <div className="plain-input">
           <label htmlFor="audit-from">{t('ANALYTICS.FROM')}</label>
           <input id="audit-from" type="date" value={from} max={to || undefined} onChange={(e) => set(setFrom)(e.target.value)} />

@@ -5,10 +5,10 @@ import { withQueryClient } from '../../../lib/query-client';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { TextInput } from '../../../components/text-input';
-import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatDate, formatDateTime, useLocale } from '../../../lib/format';
 import { markNoticesRead, useAppeal, useNotices } from '../api/admin';
+import { ActionError } from '../components/console-controls';
 import '../admin.css';
 
 const KIND_KEYS: Record<Notice['kind'], string> = {
@@ -24,7 +24,6 @@ function AppealForm({ notice }: { notice: Notice }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const appeal = useAppeal();
-  const error = appeal.error && isApiError(appeal.error) ? t(`ERROR.${appeal.error.key}`) : null;
   if (!open)
     return (
       <button type="button" className="app-button app-button-outline" onClick={() => setOpen(true)}>
@@ -45,11 +44,7 @@ function AppealForm({ notice }: { notice: Notice }) {
           {t('NOTICES.APPEAL_SEND')}
         </button>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ActionError error={appeal.error} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { PageLayout } from '../../../components/layout/page-layout';
 import { TextInput } from '../../../components/text-input';
 import { isApiError } from '../../../lib/api-client';
 import { useDeleteReference, useReferenceRows, useSaveReference, type ReferenceRow } from '../api/admin';
+import { ActionError, ChoiceSelect } from '../components/console-controls';
 import { ConsoleNav } from '../components/console-nav';
 import { Pager } from '../components/pager';
 
@@ -97,7 +98,6 @@ function ReferencePage() {
   const resource = RESOURCES.find((r) => r.path === path)!;
   const rows = useReferenceRows(path, page);
   const remove = useDeleteReference(path);
-  const removeError = remove.error && isApiError(remove.error) ? t(`ERROR.${remove.error.key}`) : null;
   const askDelete = async (row: ReferenceRow) => {
     // ion-alert loads with the first question (components/ionic/alert)
     const { presentAlert } = await import('../../../components/ionic/alert');
@@ -116,37 +116,24 @@ function ReferencePage() {
       <h1>{t('CONSOLE.REFERENCE')}</h1>
       <ConsoleNav current="reference" />
       <div className="console-filters">
-        <div className="form-field select-field">
-          <label htmlFor="reference-list">{t('CONSOLE.REF_LIST')}</label>
-          <select
-            id="reference-list"
-            className="native-select"
-            value={path}
-            onChange={(e) => {
-              setPath(e.target.value);
-              setPage(0);
-              setEditing(null);
-              remove.reset();
-            }}
-          >
-            {RESOURCES.map((r) => (
-              <option key={r.path} value={r.path}>
-                {t(r.titleKey)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceSelect
+          label={t('CONSOLE.REF_LIST')}
+          value={path}
+          onChange={(v) => {
+            setPath(v);
+            setPage(0);
+            setEditing(null);
+            remove.reset();
+          }}
+          options={RESOURCES.map((r) => ({ value: r.path, label: t(r.titleKey) }))}
+        />
         <button type="button" className="app-button" onClick={() => setEditing('new')} disabled={editing === 'new'}>
           {t('CONSOLE.REF_ADD')}
         </button>
       </div>
       {resource.hintKey && <p className="form-hint">{t(resource.hintKey)}</p>}
       {editing === 'new' && <RowForm key={`${path}:new`} resource={resource} onDone={() => setEditing(null)} />}
-      {removeError && (
-        <p className="form-error" role="alert">
-          {removeError}
-        </p>
-      )}
+      <ActionError error={remove.error} />
       {rows.data && rows.data.total === 0 && <EmptyState text={t('CONSOLE.REF_EMPTY')} />}
       {rows.data && rows.data.total > 0 && (
         <>

@@ -5,9 +5,9 @@ import { withQueryClient } from '../../../lib/query-client';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { TextInput } from '../../../components/text-input';
-import { isApiError } from '../../../lib/api-client';
 import { formatDateTime, useLocale } from '../../../lib/format';
 import { CONSOLE_PAGE_SIZE, useDecideAppeal, useDecideReport, useReports } from '../api/admin';
+import { ActionError, ChoiceSelect } from '../components/console-controls';
 import { ConsoleNav, hoursSince } from '../components/console-nav';
 import { Pager } from '../components/pager';
 import { SavedFilters } from '../components/saved-filters';
@@ -55,7 +55,6 @@ function Decide({ report }: { report: Report }) {
   const [days, setDays] = useState('7');
   const decide = useDecideReport();
   const actions = MODERATION_ACTIONS.filter((a) => a !== 'hide' || report.resource !== 'user');
-  const error = decide.error && isApiError(decide.error) ? t(`ERROR.${decide.error.key}`) : null;
   const needsReason = action !== 'dismiss';
   const dayCount = Number(days);
   const daysValid = action !== 'suspend' || (Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= 3650);
@@ -98,11 +97,7 @@ function Decide({ report }: { report: Report }) {
           {t('CONSOLE.APPLY')}
         </button>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ActionError error={decide.error} />
     </form>
   );
 }
@@ -112,7 +107,6 @@ function DecideAppeal({ report }: { report: Report }) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   const decide = useDecideAppeal();
-  const error = decide.error && isApiError(decide.error) ? t(`ERROR.${decide.error.key}`) : null;
   const send = (outcome: 'upheld' | 'reverted') => note.trim() && decide.mutate({ id: report.id, outcome, note: note.trim() });
   return (
     <div className="report-decision">
@@ -130,11 +124,7 @@ function DecideAppeal({ report }: { report: Report }) {
           {t('CONSOLE.APPEAL_UPHOLD')}
         </button>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ActionError error={decide.error} />
     </div>
   );
 }
@@ -222,41 +212,31 @@ function ReportsPage() {
       <h1>{t('CONSOLE.REPORTS')}</h1>
       <ConsoleNav current="reports" />
       <form className="console-filters" onSubmit={(e) => e.preventDefault()}>
-        <div className="form-field select-field">
-          <label htmlFor="reports-status">{t('CONSOLE.STATE')}</label>
-          <select
-            id="reports-status"
-            className="native-select"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(0);
-            }}
-          >
-            <option value="open,appealed">{t('CONSOLE.QUEUE_WAITING')}</option>
-            <option value="appealed">{t('CONSOLE.APPEALED')}</option>
-            <option value="closed">{t('CONSOLE.QUEUE_CLOSED')}</option>
-          </select>
-        </div>
-        <div className="form-field select-field">
-          <label htmlFor="reports-resource">{t('CONSOLE.CONTENT')}</label>
-          <select
-            id="reports-resource"
-            className="native-select"
-            value={resource}
-            onChange={(e) => {
-              setResource(e.target.value);
-              setPage(0);
-            }}
-          >
-            <option value="">{t('CONSOLE.ALL')}</option>
-            {Object.entries(RESOURCE_KEYS).map(([r, key]) => (
-              <option key={r} value={r}>
-                {t(key)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceSelect
+          label={t('CONSOLE.STATE')}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(0);
+          }}
+          options={[
+            { value: 'open,appealed', label: t('CONSOLE.QUEUE_WAITING') },
+            { value: 'appealed', label: t('CONSOLE.APPEALED') },
+            { value: 'closed', label: t('CONSOLE.QUEUE_CLOSED') },
+          ]}
+        />
+        <ChoiceSelect
+          label={t('CONSOLE.CONTENT')}
+          value={resource}
+          onChange={(v) => {
+            setResource(v);
+            setPage(0);
+          }}
+          options={[
+            { value: '', label: t('CONSOLE.ALL') },
+            ...Object.entries(RESOURCE_KEYS).map(([r, key]) => ({ value: r, label: t(key) })),
+          ]}
+        />
       </form>
       <SavedFilters
         view="console.reports"

@@ -5,9 +5,9 @@ import { withQueryClient } from '../../../lib/query-client';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { TextInput } from '../../../components/text-input';
-import { isApiError } from '../../../lib/api-client';
 import { bundledMessages } from '../../../lib/i18n';
 import { useSaveTranslation, useTranslationOverrides } from '../api/admin';
+import { ActionError, ChoiceSelect } from '../components/console-controls';
 import { ConsoleNav } from '../components/console-nav';
 import { Pager } from '../components/pager';
 
@@ -45,7 +45,6 @@ function Row({
   const save = useSaveTranslation(lang);
   const [value, setValue] = useState<string | null>(null);
   const current = override ?? shipped;
-  const error = save.error && isApiError(save.error) ? t(`ERROR.${save.error.key}`) : null;
   return (
     <tr>
       <td data-label={t('CONSOLE.KEY')}>
@@ -96,11 +95,7 @@ function Row({
                 {t('COMMON.CANCEL')}
               </button>
             </div>
-            {error && (
-              <p className="form-error" role="alert">
-                {error}
-              </p>
-            )}
+            <ActionError error={save.error} />
           </form>
         )}
       </td>
@@ -145,24 +140,15 @@ function TranslationsPage() {
       <h1>{t('CONSOLE.TRANSLATIONS')}</h1>
       <ConsoleNav current="translations" />
       <form className="console-filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <div className="form-field select-field">
-          <label htmlFor="translations-lang">{t('CONSOLE.LANGUAGE')}</label>
-          <select
-            id="translations-lang"
-            className="native-select"
-            value={lang}
-            onChange={(e) => {
-              setLang(e.target.value as AppLanguage);
-              reset();
-            }}
-          >
-            {APP_LANGUAGES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {t(`LANGUAGE.${l.toUpperCase()}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceSelect
+          label={t('CONSOLE.LANGUAGE')}
+          value={lang}
+          onChange={(v) => {
+            setLang(v);
+            reset();
+          }}
+          options={APP_LANGUAGES.map((l) => ({ value: l, label: t(`LANGUAGE.${l.toUpperCase()}`), lang: l }))}
+        />
         <TextInput
           label={t('CONSOLE.SEARCH_TEXTS')}
           type="search"
@@ -172,22 +158,19 @@ function TranslationsPage() {
             reset();
           }}
         />
-        <div className="form-field select-field">
-          <label htmlFor="translations-show">{t('CONSOLE.SHOW')}</label>
-          <select
-            id="translations-show"
-            className="native-select"
-            value={show}
-            onChange={(e) => {
-              setShow(e.target.value as Show);
-              reset();
-            }}
-          >
-            <option value="all">{t('CONSOLE.ALL')}</option>
-            <option value="changed">{t('CONSOLE.CHANGED_HERE')}</option>
-            <option value="english">{t('CONSOLE.SAME_AS_ENGLISH')}</option>
-          </select>
-        </div>
+        <ChoiceSelect
+          label={t('CONSOLE.SHOW')}
+          value={show}
+          onChange={(v) => {
+            setShow(v);
+            reset();
+          }}
+          options={[
+            { value: 'all', label: t('CONSOLE.ALL') },
+            { value: 'changed', label: t('CONSOLE.CHANGED_HERE') },
+            { value: 'english', label: t('CONSOLE.SAME_AS_ENGLISH') },
+          ]}
+        />
       </form>
       <p className="form-hint">{t('CONSOLE.TRANSLATIONS_HINT')}</p>
       {rows && rows.length === 0 && <EmptyState picture="search" text={t('CONSOLE.NO_TEXTS')} />}

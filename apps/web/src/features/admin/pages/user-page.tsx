@@ -8,8 +8,8 @@ import { PageLayout } from '../../../components/layout/page-layout';
 import { TextInput } from '../../../components/text-input';
 import { accountTypeLabelKey } from '../../../lib/account-types';
 import { formatDateTime, useLocale } from '../../../lib/format';
-import { isApiError } from '../../../lib/api-client';
 import { useAdminRoles, useAdminUser, useChangeUser, useRevokeSession } from '../api/admin';
+import { ActionError } from '../components/console-controls';
 import { ConsoleNav, useCan } from '../components/console-nav';
 import { UserStateBadges } from '../components/user-state';
 
@@ -67,7 +67,6 @@ function Roles({ user }: { user: AdminUserDetail }) {
   const [pending, setPending] = useState<number[] | null>(null);
   const held = new Set(pending ?? user.roles.map((r) => r.id));
   const wide = can(Permission.adminRoles);
-  const error = change.error && isApiError(change.error) ? t(`ERROR.${change.error.key}`) : null;
   return (
     <section className="form-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('CONSOLE.ROLES')}</h2>
@@ -96,11 +95,7 @@ function Roles({ user }: { user: AdminUserDetail }) {
           );
         })}
       </ul>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ActionError error={change.error} />
     </section>
   );
 }
@@ -113,7 +108,6 @@ function Access({ user }: { user: AdminUserDetail }) {
   const [reason, setReason] = useState('');
   const change = useChangeUser(user.id);
   const revoke = useRevokeSession(user.id);
-  const error = change.error && isApiError(change.error) ? t(`ERROR.${change.error.key}`) : null;
   return (
     <>
       <section className="form-section" aria-labelledby={`${id}-lock`}>
@@ -143,11 +137,7 @@ function Access({ user }: { user: AdminUserDetail }) {
             </div>
           </>
         )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ActionError error={change.error} />
       </section>
       <section className="form-section" aria-labelledby={`${id}-sessions`}>
         <h2 id={`${id}-sessions`}>{t('CONSOLE.SESSIONS')}</h2>

@@ -9,6 +9,7 @@ import { TextInput } from '../../../components/text-input';
 import { accountTypeLabelKey } from '../../../lib/account-types';
 import { PATHS } from '../../../lib/paths';
 import { CONSOLE_PAGE_SIZE, useAdminUsers } from '../api/admin';
+import { ChoiceSelect } from '../components/console-controls';
 import { ConsoleNav } from '../components/console-nav';
 import { Pager } from '../components/pager';
 import { SavedFilters } from '../components/saved-filters';
@@ -40,28 +41,21 @@ function UsersPage() {
       <ConsoleNav current="users" />
       <form className="console-filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <TextInput label={t('CONSOLE.SEARCH_USERS')} type="search" value={q} onValue={change(setQ)} />
-        <div className="form-field select-field">
-          <label htmlFor="users-state">{t('CONSOLE.STATE')}</label>
-          <select id="users-state" className="native-select" value={state} onChange={(e) => change(setState)(e.target.value)}>
-            <option value="">{t('CONSOLE.ALL')}</option>
-            {ADMIN_USER_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(STATE_KEYS[s])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field select-field">
-          <label htmlFor="users-type">{t('PROFILE.ACCOUNT_TYPE')}</label>
-          <select id="users-type" className="native-select" value={accountType} onChange={(e) => change(setAccountType)(e.target.value)}>
-            <option value="">{t('CONSOLE.ALL')}</option>
-            {ACCOUNT_TYPE_IDS.map((id) => (
-              <option key={id} value={String(id)}>
-                {t(accountTypeLabelKey(id))}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceSelect
+          label={t('CONSOLE.STATE')}
+          value={state}
+          onChange={change(setState)}
+          options={[{ value: '', label: t('CONSOLE.ALL') }, ...ADMIN_USER_STATES.map((s) => ({ value: s, label: t(STATE_KEYS[s]) }))]}
+        />
+        <ChoiceSelect
+          label={t('PROFILE.ACCOUNT_TYPE')}
+          value={accountType}
+          onChange={change(setAccountType)}
+          options={[
+            { value: '', label: t('CONSOLE.ALL') },
+            ...ACCOUNT_TYPE_IDS.map((id) => ({ value: String(id), label: t(accountTypeLabelKey(id)) })),
+          ]}
+        />
       </form>
       <SavedFilters
         view="console.users"

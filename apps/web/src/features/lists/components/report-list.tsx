@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { isApiError } from '../../../lib/api-client';
+import { askReportReason } from '../../../components/report-reason';
 import { useReportList } from '../api/lists';
-
-const REASON_MAX = 2000;
 
 /**
  * "Report this list" for a list the reader sees but does not own (Apple's guideline 1.2: users flag
@@ -15,27 +14,10 @@ export function ReportList({ listId }: { listId: number }) {
   const [message, setMessage] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null);
   const ask = async () => {
     setMessage(null);
-    // ion-alert loads with the first question (components/ionic/alert)
-    const { presentAlert } = await import('../../../components/ionic/alert');
-    const { role, data } = await presentAlert({
-      header: t('LISTS.REPORT_TITLE'),
-      message: t('LISTS.REPORT_MESSAGE'),
-      inputs: [
-        {
-          name: 'reason',
-          type: 'textarea',
-          placeholder: t('PLACE.REPORT_REASON'),
-          attributes: { maxlength: REASON_MAX, 'aria-label': t('PLACE.REPORT_REASON') },
-        },
-      ],
-      buttons: [
-        { text: t('COMMON.CANCEL'), role: 'cancel' },
-        { text: t('PLACE.REPORT_SEND'), role: 'confirm' },
-      ],
-    });
-    if (role !== 'confirm') return;
+    const reason = await askReportReason(t, t('LISTS.REPORT_TITLE'), t('LISTS.REPORT_MESSAGE'));
+    if (reason === null) return;
     try {
-      await report.mutateAsync({ id: listId, reason: (data as { values?: { reason?: string } } | undefined)?.values?.reason ?? '' });
+      await report.mutateAsync({ id: listId, reason });
       setMessage({ kind: 'status', text: t('PLACE.REPORT_SENT') });
     } catch (error) {
       setMessage({ kind: 'alert', text: t(`ERROR.${isApiError(error) ? error.key : 'error.unknown'}`) });

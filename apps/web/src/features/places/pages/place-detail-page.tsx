@@ -20,12 +20,10 @@ import { placeQuery, useAddToList, useDeletePlace, useOwnLists, usePlace, useRep
 import { ACCESSIBILITY_KEYS, CATEGORY_KEYS, countryName } from '../components/place-labels';
 import { formatAddress } from '../../../lib/format';
 import { MapLoading, MapWhenNear } from '../../../components/map-loading';
+import { askReportReason } from '../../../components/report-reason';
 
 /** Leaflet and its CSS load with the map itself. */
 const PlaceMap = lazy(() => import('../../../components/place-map'));
-
-/** The contracts' ObjectionableSchema limit of a report's reason. */
-const REASON_MAX = 2000;
 
 /** `ERROR.{key}` when the app has a text for it, else the unknown error's (SPEC §8). */
 function useErrorText(): (error: unknown) => string {
@@ -152,25 +150,10 @@ function Actions({ place }: { place: PlaceView }) {
 
   const askReport = async () => {
     setMessage(null);
-    const { role, data } = await confirm({
-      header: t('PLACE.REPORT_TITLE'),
-      message: t('PLACE.REPORT_MESSAGE'),
-      inputs: [
-        {
-          name: 'reason',
-          type: 'textarea',
-          placeholder: t('PLACE.REPORT_REASON'),
-          attributes: { maxlength: REASON_MAX, 'aria-label': t('PLACE.REPORT_REASON') },
-        },
-      ],
-      buttons: [
-        { text: t('COMMON.CANCEL'), role: 'cancel' },
-        { text: t('PLACE.REPORT_SEND'), role: 'confirm' },
-      ],
-    });
-    if (role !== 'confirm') return;
+    const reason = await askReportReason(t, t('PLACE.REPORT_TITLE'), t('PLACE.REPORT_MESSAGE'));
+    if (reason === null) return;
     try {
-      await report.mutateAsync({ id: place.id, reason: data?.values?.reason ?? '' });
+      await report.mutateAsync({ id: place.id, reason });
       setMessage({ kind: 'status', text: t('PLACE.REPORT_SENT') });
     } catch (error) {
       setMessage({ kind: 'alert', text: errorText(error) });
