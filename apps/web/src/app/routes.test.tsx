@@ -8,12 +8,12 @@ import { preloadPageOf } from './routes';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
-function countListReads() {
+function countListReads(editable = true) {
   const asked: string[] = [];
   server.use(
     http.get('/api/list/:id', ({ params }) => {
       asked.push(`list ${String(params.id)}`);
-      return HttpResponse.json({ ...makeListView({ id: Number(params.id) }), items: { list: [], total: 0 } });
+      return HttpResponse.json({ ...makeListView({ id: Number(params.id), editable }), items: { list: [], total: 0 } });
     }),
     http.get('/api/list/:id/shares', ({ params }) => {
       asked.push(`shares ${String(params.id)}`);
@@ -36,6 +36,15 @@ describe('preloadPageOf', () => {
     await expect.poll(() => asked.sort()).toEqual(['list 7', 'shares 7']);
     await expect.poll(() => queryClient.getQueryState(['lists', 7])?.status).toBe('success');
     expect(queryClient.getQueryState(['lists', 7, 'shares'])?.status).toBe('success');
+  });
+
+  it("asks for another's list only, not its shares (they are the owner's: 403 and a toast)", async () => {
+    storeLoggedInUser();
+    const asked = countListReads(false);
+    preloadPageOf('/lists/9', Promise.resolve(makeUser()));
+    await expect.poll(() => queryClient.getQueryState(['lists', 9])?.status).toBe('success');
+    await settle();
+    expect(asked).toEqual(['list 9']);
   });
 
   it('reads nothing when the session check finds nobody, nor for a page that needs no login', async () => {

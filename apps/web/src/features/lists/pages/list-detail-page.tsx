@@ -412,6 +412,10 @@ export default withQueryClient(ListDetailPage);
 export function prefetch({ id }: Readonly<Record<string, string | undefined>>): void {
   const listId = Number(id);
   if (!Number.isInteger(listId) || listId <= 0) return;
-  void queryClient.prefetchQuery(listQuery(listId));
-  void queryClient.prefetchQuery(sharesQuery(listId));
+  // the shares are the owner's only: asked once the list says it is one's own (another's would
+  // answer 403 error.list.readonly, a toast for a reader who asked for nothing)
+  void queryClient
+    .fetchQuery(listQuery(listId))
+    .then((list) => list.editable && queryClient.prefetchQuery(sharesQuery(listId)))
+    .catch(() => undefined);
 }
