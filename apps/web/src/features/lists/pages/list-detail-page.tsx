@@ -416,6 +416,8 @@ export function prefetch({ id }: Readonly<Record<string, string | undefined>>): 
   // answer 403 error.list.readonly, a toast for a reader who asked for nothing)
   void queryClient
     .fetchQuery(listQuery(listId))
-    .then((list) => list.editable && queryClient.prefetchQuery(sharesQuery(listId)))
+    .then(async (list) => {
+      if (list.editable) await queryClient.prefetchQuery(sharesQuery(listId));
+    })
     .catch(() => undefined);
 }
