@@ -52,6 +52,15 @@ async function attacks(a: Actor, v: Actor): Promise<Attack[]> {
     true,
   );
 
+  // a widget is public (embedded on websites): anyone logged in may report it
+  if (o.widgetV2)
+    as(
+      'POST /api/widget/objectionable/{id}',
+      'read',
+      { method: 'POST', url: `/api/widget/objectionable/${o.widgetV2.id}`, body: { reason: 'sweep' } },
+      true,
+    );
+
   // a moderators' notice is its owner's: another's appeal finds nothing
   as('POST /api/notice/{id}/appeal', 'never', { method: 'POST', url: `/api/notice/${o.notice}/appeal`, body: { text: 'not mine' } });
 

@@ -57,6 +57,8 @@ export function ownParams(op: Operation, { w, me }: Ctx): Record<string, string 
     else if (at.startsWith('/api/notice/')) v = o.notice;
     // reporting an account: another one's (oneself is refused)
     else if (at === '/api/user/objectionable/{id}') v = me === w.bystander ? w.actors[0].id : w.bystander.id;
+    // reporting a widget: the bystander business's (widgets are public: embedded on websites)
+    else if (at === '/api/widget/objectionable/{id}') v = w.bystander.objects.widgetV2!.id;
     else if (at.startsWith('/api/admin/session/') || at.startsWith('/api/admin/report/')) v = 999_999;
     else if (at.startsWith('/api/securityrole/')) v = w.admin.objects.securityRole;
     else if (at.startsWith('/api/usersecurityrole/')) v = w.admin.objects.userSecurityRole;
@@ -130,6 +132,7 @@ const TABLE: Record<string, Maker> = {
   'POST /api/place/update/{id}': () => ({ body: { name: 'Sweep place renamed', description: 'changed' } }),
   'POST /api/place/objectionable/{id}': () => ({ body: { reason: 'sweep' } }),
   'POST /api/user/objectionable/{id}': () => ({ body: { reason: 'sweep' } }),
+  'POST /api/widget/objectionable/{id}': () => ({ body: { reason: 'sweep' } }),
   'POST /api/like/create': ({ me }) => ({ body: { placeId: me.scratch.place, name: 'sweep likes' } }),
   'POST /api/like/remove': ({ me }) => ({ body: { placeId: me.scratch.place, name: 'sweep likes' } }),
   'POST /api/list/add': () => ({ body: { name: 'Sweep list', description: 'a list', visibility: { id: 1 } } }),

@@ -73,6 +73,18 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; m
     },
   );
 
+  app.post(
+    '/api/widget/objectionable/:id',
+    {
+      schema: { params: IdParamSchema, body: ObjectionableSchema.optional(), response: { 200: OkSchema }, tags },
+      config: { auth: 'user' },
+    },
+    async (req) => {
+      await svc.reportWidget(req.params.id, req.user!.id, req.body?.reason ?? '');
+      return { ok: true as const };
+    },
+  );
+
   const mine = { auth: 'user', whileSuspended: true } as const;
 
   app.get('/api/notice/list', { schema: { response: { 200: NoticeListSchema }, tags }, config: mine }, async (req) =>

@@ -12,7 +12,7 @@ import {
   type ReportList,
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { lists, objectionableReports, places, userNotices, users } from '../../platform/db/schema/index.ts';
+import { lists, objectionableReports, places, userNotices, users, widgets } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit.ts';
 import { checkFilters, enumListFilter, readListQuery } from '../../platform/http/list-query.ts';
@@ -30,7 +30,7 @@ interface ContentTarget {
   state(tx: Db, ids: number[]): Promise<Map<number, 'shown' | 'hidden'>>;
   setHidden?(tx: Db, id: number, hidden: boolean): Promise<void>;
 }
-const hideable = (table: typeof places | typeof lists): ContentTarget => ({
+const hideable = (table: typeof places | typeof lists | typeof widgets): ContentTarget => ({
   async state(tx, ids) {
     if (ids.length === 0) return new Map();
     const rows = await tx.select({ id: table.id, hiddenAt: table.hiddenAt }).from(table).where(inArray(table.id, ids));
@@ -46,6 +46,7 @@ const hideable = (table: typeof places | typeof lists): ContentTarget => ({
 const TARGETS: Record<string, ContentTarget> = {
   place: hideable(places),
   list: hideable(lists),
+  widget: hideable(widgets),
   user: {
     async state(tx, ids) {
       if (ids.length === 0) return new Map();
@@ -306,6 +307,27 @@ export function moderationService(db: Db, mailNotice: (noticeId: number) => Prom
       await db
         .insert(objectionableReports)
         .values({ resource: 'user', resourceId: userId, reporterId, reason, reportedUserId: userId, snapshot: u });
+    },
+
+    /**
+     * POST /api/widget/objectionable/{id}: a report about a business's widget (public by nature:
+     * it is embedded on websites), with its name and texts as they are now.
+     */
+    async reportWidget(widgetId: number, reporterId: number, reason: string): Promise<void> {
+      const [w] = await db
+        .select({ ownerId: widgets.ownerId, name: widgets.name, texts: widgets.texts })
+        .from(widgets)
+        .where(eq(widgets.id, widgetId));
+      if (!w) throw notFound();
+      const texts = Object.values(w.texts ?? {})[0] as { title?: string; intro?: string } | undefined;
+      await db.insert(objectionableReports).values({
+        resource: 'widget',
+        resourceId: widgetId,
+        reporterId,
+        reason,
+        reportedUserId: w.ownerId,
+        snapshot: { name: w.name, ...(texts?.title ? { title: texts.title } : {}), ...(texts?.intro ? { description: texts.intro } : {}) },
+      });
     },
 
     /** GET /api/notice/list: the user's notices, newest first, with their appeals. */

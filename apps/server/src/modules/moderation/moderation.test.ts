@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorKey } from '@spotlist/contracts';
 import { buildTestApp, loginAdmin, req, signup, waitForMail, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { addItem, addList, addPlace, SPOTS } from '../../../test/place-helpers.ts';
+import { ALL_FLAGS, business } from '../../../test/widget-helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -213,6 +214,32 @@ describe('a reported account', () => {
     expect((await decide(r.id, { action: 'hide', reason: 'x' })).json()).toEqual({ key: ErrorKey.moderationAction });
     expect((await decide(r.id, { action: 'warn', reason: 'No advertising, please.' })).statusCode).toBe(200);
     expect((await notices(eve)).list[0]).toMatchObject({ kind: 'warned', title: 'Eve spam', reason: 'No advertising, please.' });
+  });
+});
+
+describe('a reported widget', () => {
+  it('hidden: no visitor gets it; the appeal reverted: back', async () => {
+    const biz = await business(t.app, ALL_FLAGS);
+    const made = (await req(t.app, 'POST', '/api/widget/add', { token: biz.token, body: { name: 'Night tips' } })).json();
+    expect((await req(t.app, 'GET', `/api/public/widget/${made.publicId}`)).statusCode).toBe(200);
+    expect(
+      (await req(t.app, 'POST', `/api/widget/objectionable/${made.id}`, { token: bob.token, body: { reason: 'Fake offers' } })).statusCode,
+    ).toBe(200);
+    expect((await req(t.app, 'POST', '/api/widget/objectionable/999999', { token: bob.token, body: {} })).statusCode).toBe(404);
+    const [r] = await reportOf('widget', made.id);
+    expect(r).toMatchObject({ reportedUser: { id: biz.user.id }, snapshot: { name: 'Night tips' }, content: 'shown' });
+    expect((await decide(r.id, { action: 'hide', reason: 'Misleading offers' })).json()).toMatchObject({ content: 'hidden' });
+    expect((await req(t.app, 'GET', `/api/public/widget/${made.publicId}`)).statusCode).toBe(404);
+    // its owner still has it
+    expect((await req(t.app, 'GET', `/api/widget/${made.id}`, { token: biz.token })).statusCode).toBe(200);
+    const notice = (await notices(biz)).list[0];
+    expect(notice).toMatchObject({ kind: 'hidden', resource: 'widget', title: 'Night tips' });
+    await req(t.app, 'POST', `/api/notice/${notice.id}/appeal`, { token: biz.token, body: { text: 'Offers are real.' } });
+    await req(t.app, 'POST', `/api/admin/report/${r.id}/appeal`, {
+      token: moderator.token,
+      body: { outcome: 'reverted', note: 'Checked.' },
+    });
+    expect((await req(t.app, 'GET', `/api/public/widget/${made.publicId}`)).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { APP_LANGUAGES, roundCoordinate, type AppLanguage, type PublicPoi, type PublicWidget } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { languages, users, widgets } from '../../platform/db/schema/index.ts';
@@ -66,6 +66,8 @@ export async function widgetHeads(db: Db, publicIds: readonly string[]): Promise
     .where(
       and(
         inArray(widgets.publicId, [...publicIds]),
+        // a widget a moderator hid answers no visitor
+        isNull(widgets.hiddenAt),
         sql`((${qualifiedColumn(widgets.version)} = 1 and ${qualifiedColumn(users.widgetv1activated)}) or (${qualifiedColumn(widgets.version)} = 2 and ${qualifiedColumn(users.widgetv2activated)}))`,
       ),
     );

@@ -41,6 +41,8 @@ export const widgets = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     revision: integer('revision').notNull().default(1),
+    /** Hidden by a moderator (modules/moderation): no visitor's answer shows it; its owner still edits it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -16,6 +16,7 @@ const RESOURCE_KEYS: Record<string, string> = {
   list: 'CONSOLE.RESOURCE_LIST',
   place: 'CONSOLE.RESOURCE_PLACE',
   user: 'CONSOLE.RESOURCE_USER',
+  widget: 'CONSOLE.RESOURCE_WIDGET',
 };
 const ACTION_KEYS: Record<ModerationAction, string> = {
   dismiss: 'CONSOLE.ACTION_DISMISS',

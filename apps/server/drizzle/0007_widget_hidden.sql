@@ -1,0 +1,1 @@
+ALTER TABLE "widgets" ADD COLUMN "hidden_at" timestamp with time zone;
