@@ -1,0 +1,2 @@
+export { relationRoutes } from './relations.routes.ts';
+export { pictureRef, rowsOf } from './people.ts';
