@@ -1,0 +1,1 @@
+export { appLinkRoutes, APP_LINK_PATHS } from './app-links.routes.ts';
