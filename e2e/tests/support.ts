@@ -65,9 +65,9 @@ export interface MenuNames {
 export const MENU_EN: MenuNames = { nav: 'Main menu', toggle: /menu/i };
 export const MENU_DE: MenuNames = { nav: 'Hauptmenü', toggle: /^Menü$/ };
 
-/** Opens the side menu when it is not shown permanently and picks an entry. */
-export async function menu(page: Page, entry: string, names: MenuNames = MENU_EN) {
-  const item = page.getByRole('navigation', { name: names.nav }).getByRole('button', { name: entry, exact: true });
+/** Opens the side menu when it is not shown permanently and picks an entry (a pattern for one with a badge in its name). */
+export async function menu(page: Page, entry: string | RegExp, names: MenuNames = MENU_EN) {
+  const item = page.getByRole('navigation', { name: names.nav }).getByRole('button', { name: entry, exact: typeof entry === 'string' });
   // the toggle a person sees: the pages kept in the outlet's stack have their own headers, and a
   // page left mid-transition by a tap during the menu's animation can stay unhidden but unseen
   const toggle = page.locator(SHOWN_PAGE).getByRole('button', { name: names.toggle }).filter({ visible: true }).first();
@@ -78,7 +78,7 @@ export async function menu(page: Page, entry: string, names: MenuNames = MENU_EN
 }
 
 /** Opens a menu entry and waits until an overlay menu (phones) has closed (a menu still closing covers the next page's toggle). */
-export async function go(page: Page, entry: string, names: MenuNames = MENU_EN) {
+export async function go(page: Page, entry: string | RegExp, names: MenuNames = MENU_EN) {
   await menu(page, entry, names);
   await expect(page.locator('ion-menu.show-menu:not(.menu-pane-visible)')).toHaveCount(0);
 }
@@ -86,8 +86,25 @@ export async function go(page: Page, entry: string, names: MenuNames = MENU_EN) 
 /** The page Ionic shows (it keeps earlier pages in the DOM, hidden). */
 export const SHOWN_PAGE = 'ion-router-outlet > .ion-page:not(.ion-page-hidden)';
 
+/**
+ * Waits until the shown page's enter transition is over: Ionic fades a page in (Web Animations on
+ * the .ion-page), and axe measuring text contrast through a half-transparent page reports every line.
+ */
+export async function pageSettled(page: Page) {
+  await page.waitForFunction((selector) => {
+    const shown = document.querySelectorAll(selector);
+    if (shown.length !== 1 || getComputedStyle(shown[0]).opacity !== '1') return false;
+    return document.getAnimations().every((a) => {
+      const target = (a.effect as KeyframeEffect | null)?.target;
+      const finite = a.effect?.getComputedTiming().iterations !== Infinity;
+      return !(finite && a.playState === 'running' && target instanceof Element && target.closest('.ion-page'));
+    });
+  }, SHOWN_PAGE);
+}
+
 /** The serious and critical axe-core violations of the shown page, one line each (rule: elements). */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await pageSettled(page);
   const axe = await new AxeBuilder({ page }).include(SHOWN_PAGE).analyze();
   return axe.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
