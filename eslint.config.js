@@ -71,7 +71,7 @@ const serverBoundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'e2e/artifacts/**', 'test-results/**', 'bench/results/**', '**/dev-dist/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'e2e/artifacts/**', 'test-results/**', 'bench/results/**', '**/dev-dist/**', 'apps/web/android/**', 'apps/web/ios/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -54,7 +54,7 @@ export async function mapLimit(items, limit, fn) {
 
 // SPEC §3 account types: 1 private, 2 business, 4 blogger. A fixed mix: 7 private, 2 blogger,
 // 1 business in every 10 users, so later parts find bloggers and businesses among them.
-const ACCOUNT_TYPE_CYCLE = [1, 1, 1, 4, 1, 1, 2, 1, 4, 1];
+export const ACCOUNT_TYPE_CYCLE = [1, 1, 1, 4, 1, 1, 2, 1, 4, 1];
 
 /** @type {Array<{ name: string, seed: (ctx: object) => Promise<unknown> }>} */
 export const parts = [
@@ -201,7 +201,8 @@ export const parts = [
   },
 ];
 
-function apiClient(baseUrl) {
+/** A small client of the running server's API (JSON in, JSON out; throws on a non-2xx answer). */
+export function apiClient(baseUrl) {
   const call = async (method, path, body, token) => {
     const headers = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';

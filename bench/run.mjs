@@ -7,9 +7,11 @@
 //   --skip-lighthouse     no Chromium
 //   --skip-cold-start     no PGlite start-up timing
 //   --duration=S --warmup=S --lighthouse-runs=N --users=N --places=N
+//   --social-users=N --social-places=N   the suggestions scenario's own data set (10,000 and 20,000)
 //   --out=DIR             where latest.json / latest.md go (default bench/results)
 //   --web-dist=DIR        measure the bundle of another build folder (the harness test's fixture)
 //   --rebuild             build server and web app even when their dist exists
+//   --skip-messaging      no messaging benchmark (bench/messaging.mjs: two servers, 1,000 sockets, ~4 min)
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -23,7 +25,9 @@ import { measure } from './lib/load.mjs';
 import { cleanEnv, memoryOf, ROOT, SERVER_MAIN, SPOTLIST_READY, spawnUntilReady, stop } from './lib/processes.mjs';
 import { describeMachine, evaluateTargets, markdown } from './lib/report.mjs';
 import { analyzeWebDist } from './lib/sizes.mjs';
+import { MESSAGING_QUICK, runMessaging } from './messaging.mjs';
 import { lighthousePages, scenarios as registry } from './scenarios.mjs';
+import { seedSocialDataset } from './social-dataset.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,10 +40,13 @@ const { values: args } = parseArgs({
     'lighthouse-runs': { type: 'string' },
     users: { type: 'string' },
     places: { type: 'string' },
+    'social-users': { type: 'string' },
+    'social-places': { type: 'string' },
     out: { type: 'string' },
     'web-dist': { type: 'string' },
     rebuild: { type: 'boolean', default: false },
     'no-cache': { type: 'boolean', default: false },
+    'skip-messaging': { type: 'boolean', default: false },
   },
 });
 
@@ -52,6 +59,10 @@ const config = {
 const sizes = {
   ...(args.users ? { users: Number(args.users) } : {}),
   ...(args.places ? { places: Number(args.places) } : {}),
+};
+const socialSizes = {
+  ...(args['social-users'] ? { users: Number(args['social-users']) } : {}),
+  ...(args['social-places'] ? { places: Number(args['social-places']) } : {}),
 };
 const outDir = path.resolve(args.out ?? path.join(ROOT, 'bench/results'));
 const webDist = path.resolve(args['web-dist'] ?? path.join(ROOT, 'apps/web/dist'));
@@ -223,6 +234,43 @@ async function runEmbedded(list, results) {
   };
 }
 
+/**
+ * The scenarios on server `social` (suggestions): the built server on a PostgreSQL database of its
+ * own with the social data set (bench/social-dataset.mjs: 10,000 users, 100 likes each of 20,000
+ * places, friends), Redis as the app server has it. Runs after the app server and its database are
+ * gone, with the machine to itself. Returns { database, dataset, memory } and appends to `results`.
+ */
+async function runSocial(list, results, redisUrl) {
+  const db = await createDatabase();
+  cleanups.push(() => db.drop());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-bench-social-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const s = spawnUntilReady(SERVER_MAIN, {
+    env: serverEnv({ DATA_DIR: dataDir, DATABASE_URL: db.url, ...(redisUrl && { REDIS_URL: redisUrl }) }),
+    ready: SPOTLIST_READY,
+  });
+  cleanups.push(() => stop(s.child));
+  const { child, match } = await s.promise;
+  const url = `${match[1]}:${match[2]}`;
+  log(`Social server ${url} on ${db.name} (ready in ${match[3]} ms): seeding the suggestions data set …`);
+  const dataset = await seedSocialDataset({ baseUrl: url, databaseUrl: db.url, sizes: socialSizes, log });
+  log(
+    `  ${Object.entries(dataset.summary)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')} in ${dataset.ms} ms`,
+  );
+  const database = db.local ? { pids: db.backendPids, comm: 'postgres' } : undefined;
+  await runScenarios(list, { servers: { social: { url, pid: child.pid, database } }, data: dataset.data, results });
+  const afterLoad = memoryOf(child.pid);
+  await stop(child);
+  await db.drop();
+  return {
+    database: `PostgreSQL ${db.version} (a database of its own)`,
+    dataset: { sizes: dataset.options, summary: dataset.summary, ms: dataset.ms, steps: dataset.steps },
+    memory: { afterLoad },
+  };
+}
+
 async function main() {
   const date = new Date();
   // Figures from a machine that is busy with other work are low; the report says how busy it was.
@@ -295,7 +343,7 @@ async function main() {
     app: { url: urls.app, pid: pids.app, database: db.local ? { pids: db.backendPids, comm: 'postgres' } : undefined },
   };
   await runScenarios(
-    selected.filter((s) => s.server !== 'embedded'),
+    selected.filter((s) => s.server !== 'embedded' && s.server !== 'social' && s.server !== 'messaging'),
     { servers, data: dataset.data, results },
   );
 
@@ -318,6 +366,37 @@ async function main() {
   // Servers and database go before the embedded server and the cold start, so they have the machine to themselves.
   await cleanup();
   cleaning = undefined;
+
+  const socialList = selected.filter((s) => s.server === 'social');
+  let social;
+  if (!socialList.length) social = { skipped: true, reason: '--only without a social scenario' };
+  else {
+    try {
+      social = await runSocial(socialList, results, redisUrl);
+    } catch (err) {
+      social = { error: err.message };
+      for (const s of socialList.filter((e) => !results.some((r) => r.name === e.name)))
+        results.push({ name: s.name, title: s.title, server: s.server, connections: s.connections, error: err.message });
+      log(`  social server failed: ${err.message}`);
+    }
+    await cleanup();
+    cleaning = undefined;
+  }
+
+  // the messaging benchmark: two servers of its own, Redis of its own, 1,000 sockets (bench/messaging.mjs)
+  let messaging;
+  if (args['skip-messaging']) messaging = { skipped: true, reason: '--skip-messaging' };
+  else if (!selected.some((s) => s.server === 'messaging')) messaging = { skipped: true, reason: '--only without messaging' };
+  else {
+    try {
+      messaging = await runMessaging({ options: args.quick ? MESSAGING_QUICK : {}, track: (fn) => cleanups.push(fn), log });
+    } catch (err) {
+      messaging = { error: err.message };
+      log(`  messaging failed: ${err.message}`);
+    }
+    await cleanup();
+    cleaning = undefined;
+  }
 
   const embeddedList = selected.filter((s) => s.server === 'embedded');
   let embedded;
@@ -371,7 +450,15 @@ async function main() {
     date: date.toISOString(),
     // 'custom' when sizes or durations were changed: such figures do not compare with full runs.
     mode:
-      args.duration || args.warmup || args.users || args.places || args.only || args['lighthouse-runs'] || args['no-cache']
+      args.duration ||
+      args.warmup ||
+      args.users ||
+      args.places ||
+      args['social-users'] ||
+      args['social-places'] ||
+      args.only ||
+      args['lighthouse-runs'] ||
+      args['no-cache']
         ? 'custom'
         : args.quick
           ? 'quick'
@@ -386,6 +473,8 @@ async function main() {
     config: { ...config, loadGenerator: 'autocannon (benchmark process)', pipelining: 1 },
     dataset: { sizes: dataset.options, summary: dataset.summary, ms: dataset.ms },
     scenarios: results,
+    social,
+    messaging,
     embedded,
     // resident memory (MB of 10^6 bytes) of the servers' processes, from /proc/<pid>/status
     memory: {

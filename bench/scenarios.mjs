@@ -6,7 +6,11 @@
 //     name: 'liked-places',                  // --only=liked-places; key in latest.json
 //     title: 'GET /api/like/list … (logged in)',
 //     server: 'app',                         // 'app' (Spotlist on PostgreSQL), 'embedded' (Spotlist on
-//                                            // PGlite, its own data set) or 'baseline'
+//                                            // PGlite, its own data set), 'social' (Spotlist on a
+//                                            // PostgreSQL database of its own with the social data
+//                                            // set, bench/social-dataset.mjs) or 'baseline';
+//                                            // 'messaging' is the one entry that is no autocannon
+//                                            // scenario (bench/messaging.mjs, no requests)
 //     connections: 10,
 //     requests: ({ data }) => [ { method, path, headers, body } … ],
 //                                            // autocannon request objects; each connection cycles
@@ -15,8 +19,10 @@
 //   }
 //
 // `data` is what bench/dataset.mjs seeded for that server (data.users[i].email/.password/.token/.id …).
-// metric is one of: reqPerSec, p50Ms, p99Ms, ratioToBaseline, cpuRatioToBaseline,
+// metric is one of: reqPerSec, p50Ms, p90Ms, p95Ms, p97_5Ms, p99Ms, ratioToBaseline, cpuRatioToBaseline,
 // serverCpuUsPerRequest (µs), errors (autocannon's, timeouts included), timeouts, non2xx.
+
+import { SOCIAL_SIZES } from './social-dataset.mjs';
 
 const json = { 'content-type': 'application/json' };
 
@@ -261,6 +267,31 @@ export const scenarios = [
       { label: 'public widget as browsers ask p99 ≤ 20 ms (50 connections)', metric: 'p99Ms', max: 20 },
     ],
   },
+  {
+    // People to match with (docs/decisions/0029), on a server and database of their own: the social
+    // data set (bench/social-dataset.mjs), 50 logged-in users of 10,000 asking in turn. No cache: every
+    // answer is the ranking statement over the likes of everyone who shares a place with the user.
+    name: 'suggestions',
+    title: `GET /api/userrelation/suggestions (20 people by shared saved places, friends of friends, same city; ${SOCIAL_SIZES.users.toLocaleString('en')} users with ${SOCIAL_SIZES.likesPerUser} likes each of ${SOCIAL_SIZES.places.toLocaleString('en')} places, ${SOCIAL_SIZES.loggedIn} users in turn)`,
+    server: 'social',
+    connections: 10,
+    requests: ({ data }) =>
+      data.users.map((u) => ({ method: 'GET', path: '/api/userrelation/suggestions', headers: { 'x-auth-token': u.token } })),
+    targets: [
+      { label: 'suggestions p95 ≤ 200 ms (10 connections; 10,000 users with 100 likes each)', metric: 'p95Ms', max: 200 },
+      // timeouts are no answers, so no latency: a p95 without them needs them at 0
+      { label: 'suggestions: no errors (timeouts included)', metric: 'errors', max: 0 },
+    ],
+  },
+  {
+    // Not an autocannon scenario: bench/messaging.mjs with servers of its own (two instances on one
+    // PostgreSQL database and a Redis of their own, 1,000 WebSocket clients). An entry here so that
+    // --only selects it; its figures are latest.json's `messaging`, its targets in lib/report.mjs.
+    name: 'messaging',
+    title:
+      'Messaging on 2 instances: send → receive latency across instances, messages/s with 0 lost and 0 duplicated, the overview of 500 conversations, memory per connection',
+    server: 'messaging',
+  },
 ];
 
 // The pages Lighthouse measures (mobile preset), in this order. `user` makes the run log in through
@@ -285,7 +316,12 @@ export const lighthousePages = [
   { name: 'my-places', path: '/widget-marked-mylike', user: ({ data }) => data.users[0], targets: APP_PAGE_TARGETS },
   { name: 'map', path: '/widget-marked-mylike-map', user: ({ data }) => data.users[0], targets: APP_PAGE_TARGETS },
   { name: 'list', path: ({ data }) => `/lists/${data.users[0].ownLists[0]}`, user: ({ data }) => data.users[0], targets: APP_PAGE_TARGETS },
-  { name: 'place-detail', path: ({ data }) => `/place/${data.places.ids[0]}`, user: ({ data }) => data.users[0], targets: APP_PAGE_TARGETS },
+  {
+    name: 'place-detail',
+    path: ({ data }) => `/place/${data.places.ids[0]}`,
+    user: ({ data }) => data.users[0],
+    targets: APP_PAGE_TARGETS,
+  },
   { name: 'dashboard-blogger', path: '/dashboard', user: ({ data }) => firstOfType(data, 4), targets: APP_PAGE_TARGETS },
   { name: 'dashboard-business', path: '/dashboard', user: ({ data }) => firstOfType(data, 2), targets: APP_PAGE_TARGETS },
   // the public widget frame (as the embed loader's iframe opens it) and the guest app, no account

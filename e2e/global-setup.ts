@@ -1,13 +1,29 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** A port that was free a moment ago. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
 /** Starts the built server on a free port with a fresh data folder; returns the teardown. */
 export default async function globalSetup() {
+  // native.spec.ts serves the app from a second origin, standing in for the native shells'
+  // https://localhost: the server allows it by CORS as it allows theirs
+  const nativePort = await freePort();
+  process.env.E2E_NATIVE_ORIGIN = `http://127.0.0.1:${nativePort}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-e2e-'));
   // The server serves its own copy of the embed build: a journey may deploy a "new build" into it
   // (guest-app.spec.ts) without touching the shared build output.
@@ -26,6 +42,7 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: 'e2e-admin-password-1',
       SEED_DEMO: 'true',
       EMBED_DIST: embedDist,
+      CORS_ORIGINS: process.env.E2E_NATIVE_ORIGIN,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

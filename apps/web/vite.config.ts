@@ -85,7 +85,8 @@ export default defineConfig(({ command, mode }) => {
           // The API (and its docs) are the server's; the service worker must never answer them.
           // Nor the widget frame (/w/…, also framed by the preview) and guest app (/g/…) pages of
           // apps/embed: the guest app has its own worker (scope /g/).
-          navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/[wg]\//],
+          // /meeting/ comes from the network: its answer carries the policy that lets the video host in
+          navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/[wg]\//, /^\/meeting\//],
           cleanupOutdatedCaches: true,
           clientsClaim: true,
           skipWaiting: true,
@@ -148,6 +149,25 @@ export default defineConfig(({ command, mode }) => {
               {
                 name: 'place-search',
                 test: /[\\/]src[\\/](components[\\/](text-input|catalogue-search|editable-row)\.tsx|lib[\\/]place-search\.ts)/,
+                includeDependenciesRecursively: false,
+              },
+              // The people pages (suggestions, connections, a profile) share one lazy chunk
+              {
+                name: 'people-page',
+                test: /[\\/]src[\\/]features[\\/]people[\\/]/,
+                includeDependenciesRecursively: false,
+              },
+              // The upload pieces (queue, transport, progress, picture picker) in one chunk, as the bundler
+              // made it while only picture uploads used them: a page that uploads names one chunk, not four
+              {
+                name: 'upload-progress',
+                test: /[\\/](src[\\/](lib[\\/](uploads[\\/][\w-]+|camera|image-reencode)\.ts|components[\\/](upload-progress|picture-picker|ionic[\\/]ion-progress-bar)\.tsx?)|packages[\\/]contracts[\\/]src[\\/]documents-constants\.ts|@ionic[\\/]core[\\/]components[\\/]ion-progress-bar\.js)$/,
+                includeDependenciesRecursively: false,
+              },
+              // The inbox and a conversation share one lazy chunk (features/messages)
+              {
+                name: 'messages-page',
+                test: /[\\/]src[\\/]features[\\/]messages[\\/]/,
                 includeDependenciesRecursively: false,
               },
               // The widget and guest-app pages share one lazy chunk too; the analytics chart

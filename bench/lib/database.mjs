@@ -15,9 +15,10 @@ async function withAdmin(fn) {
   }
 }
 
-/** Creates `spotlist_bench_<random>`; returns its URL, its name and a drop() that is safe to call twice. */
-export async function createDatabase() {
-  const name = `spotlist_bench_${crypto.randomBytes(5).toString('hex')}`;
+/** Creates `<prefix><random>` (`spotlist_bench_…` by default); returns its URL, its name and a drop() that is safe to call twice. */
+export async function createDatabase({ prefix = 'spotlist_bench_' } = {}) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`not a database name prefix: ${prefix}`);
+  const name = `${prefix}${crypto.randomBytes(5).toString('hex')}`;
   const version = await withAdmin(async (c) => {
     await c.query(`CREATE DATABASE "${name}"`);
     return (await c.query('SHOW server_version')).rows[0].server_version;

@@ -104,3 +104,19 @@ export function memoryOf(pid) {
 
 /** The Spotlist server's own ready line (apps/server/src/main.ts). */
 export const SPOTLIST_READY = /Spotlist is ready on (http:\/\/\S+):(\d+) \((\d+) ms\)/;
+
+/**
+ * What a benchmark started, to stop in reverse order (databases, servers, temporary folders):
+ * `cleanups.push(fn)` as things start, `await cleanup()` at the end or on a signal. A failing
+ * step is logged and the rest still run.
+ */
+export function cleanupStack(log) {
+  const cleanups = [];
+  const cleanup = async () => {
+    while (cleanups.length)
+      await Promise.resolve()
+        .then(cleanups.pop())
+        .catch((err) => log(`cleanup: ${err.message}`));
+  };
+  return { cleanups, cleanup };
+}

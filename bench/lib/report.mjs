@@ -61,9 +61,23 @@ function targetList(results, scenarios, pages) {
     for (const [metric, limit] of Object.entries(p.targets ?? {})) {
       const id = `lighthouse-${p.name}-${metric}`;
       if (metric === 'tbtMs')
-        list.push({ id, label: `total blocking time ≤ ${limit} ms (${p.name})`, op: 'max', limit, unit: 'ms', actual: () => page(p.name)?.tbtMs });
+        list.push({
+          id,
+          label: `total blocking time ≤ ${limit} ms (${p.name})`,
+          op: 'max',
+          limit,
+          unit: 'ms',
+          actual: () => page(p.name)?.tbtMs,
+        });
       else if (metric === 'cls')
-        list.push({ id, label: `cumulative layout shift ${limit} (${p.name})`, op: 'max', limit, unit: 'CLS', actual: () => page(p.name)?.cls });
+        list.push({
+          id,
+          label: `cumulative layout shift ${limit} (${p.name})`,
+          op: 'max',
+          limit,
+          unit: 'CLS',
+          actual: () => page(p.name)?.cls,
+        });
       else if (metric === 'lcpToReference')
         list.push({
           id,
@@ -160,6 +174,44 @@ function targetList(results, scenarios, pages) {
       actual: () => results.coldStart?.postgresRestartMs,
     },
   );
+  // the messaging benchmark (bench/messaging.mjs): two instances, 1,000 sockets, its own servers
+  const msg = results.messaging && !results.messaging.skipped && !results.messaging.error ? results.messaging : null;
+  const rate = msg?.latency?.offeredPerSec ?? msg?.options?.latencyRate;
+  const sockets = (msg?.sockets?.connected ?? 1000).toLocaleString('en');
+  list.push(
+    {
+      id: 'messaging-latency-p99',
+      label: `message send → 'message.posted' at the other member's socket on the other instance: p99 ≤ 300 ms (${rate ?? '–'} messages/s, ${sockets} sockets on 2 instances)`,
+      op: 'max',
+      limit: 300,
+      unit: 'ms',
+      actual: () => msg?.latency?.p99Ms,
+    },
+    {
+      id: 'messaging-overview-p95',
+      label: `GET /api/messageoverview/list of a user with ${msg?.overview?.conversations ?? 500} conversations: p95 ≤ 100 ms (1 connection)`,
+      op: 'max',
+      limit: 100,
+      unit: 'ms',
+      actual: () => msg?.overview?.runs?.[0]?.p95Ms,
+    },
+    {
+      id: 'messaging-lost',
+      label: "messages lost: 0 (every message at every member socket, the writer's own included, in every window)",
+      op: 'max',
+      limit: 0,
+      unit: 'count',
+      actual: () => msg?.totals?.lost,
+    },
+    {
+      id: 'messaging-duplicated',
+      label: 'messages duplicated: 0 (no message twice at a socket, none at a socket outside its conversation)',
+      op: 'max',
+      limit: 0,
+      unit: 'count',
+      actual: () => (msg?.totals ? msg.totals.duplicated + msg.totals.stray + msg.totals.strayUnknown : undefined),
+    },
+  );
   return list;
 }
 
@@ -188,6 +240,120 @@ export function evaluateTargets(results, scenarios, pages = []) {
 }
 
 const cell = (v) => (v == null ? '–' : String(v));
+
+/** The targets as a markdown table: target, actual, met / **missed** by how much / not measured. */
+export function targetsTable(targets) {
+  const out = ['| target | actual | result |', '|---|---|---|'];
+  for (const t of targets) {
+    const result =
+      t.met == null
+        ? 'not measured'
+        : t.met
+          ? 'met'
+          : `**missed** by ${t.unit === 'ratio' ? `${(t.missedBy * 100).toFixed(1)} percentage points` : format(t.missedBy, t.unit)}`;
+    out.push(`| ${t.label} | ${format(t.actual, t.unit)}${t.note ? ` (${t.note})` : ''} | ${result} |`);
+  }
+  return out;
+}
+
+/** The report's messaging section (bench/messaging.mjs): windows, overview, connections and memory. */
+export function messagingSection(r) {
+  const m = r.messaging;
+  const out = ['## Messaging (2 instances, 1 PostgreSQL database, Redis, WebSocket fan-out)', ''];
+  if (!m) return [];
+  if (m.skipped) return [...out, `Skipped (${m.reason}).`, ''];
+  if (m.error) return [...out, `Failed: ${m.error}`, ''];
+  const o = m.options;
+  const ms = (v) => (v == null ? '–' : `${v} ms`);
+  const us = (v) => (v == null ? '–' : `${v} µs`);
+  out.push(
+    `\`bench/messaging.mjs\`: ${m.instances} instances of the built server on ${m.database}, Redis ${m.redis}. ` +
+      `${m.sockets.connected.toLocaleString('en')} WebSocket clients (${m.sockets.perInstance.join(' + ')} per instance), one per user, ` +
+      `in ${(m.sockets.connected / 2).toLocaleString('en')} direct conversations of two friends whose members sit on different instances; ` +
+      `the benchmark process holds every socket and sends every request (on the same ${r.machine?.cores ?? ''} cores as the servers, PostgreSQL and Redis). ` +
+      `Data: ${Object.entries(m.dataset.summary)
+        .map(([k, v]) => `${v.toLocaleString('en')} ${k}`)
+        .join(', ')} in ${(m.dataset.ms / 1000).toFixed(1)} s (users, sessions and friendships by SQL, conversations through the API). ` +
+      `Server limits set explicitly, none raised: ${Object.entries(m.serverLimits)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}.`,
+    '',
+    `Each message is \`POST /api/conversation/{id}/messages\` (text and a \`clientId\`, as the web app sends) to the writer's own instance; the pairs take turns and the writer alternates, so half the messages go each way. ` +
+      `Latency runs from just before the request to the \`message.posted\` event at the other member's socket on the other instance (and, second, at the writer's own socket). ` +
+      `Every message is counted at both member sockets: lost = owed by a 2xx answer and never heard; duplicated = heard twice; stray = heard outside its conversation. ` +
+      `Open loop: message k due at k / rate s, at most ${o.maxInFlight} requests in flight; a ${o.windowSec} s window each, then up to ${o.drainMs / 1000} s for what is under way. ` +
+      `Closed loop: ${o.senders} senders, each sending when its last was answered. CPU per message: user + system of both servers / PostgreSQL's backends / the benchmark process, over the window and its drain.`,
+    '',
+    '| window | sent 2xx/s | failed | deliveries | lost | duplicated | stray | other instance p50 / p95 / p99 | own socket p50 / p99 | HTTP answer p50 / p99 | servers CPU per message | PostgreSQL CPU per message | benchmark CPU per message | benchmark loop delay p99 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const w of [...(m.warmup ? [{ ...m.warmup, warmup: true }] : []), ...m.windows]) {
+    const name = w.warmup
+      ? `warm-up, ${w.offeredPerSec} msg/s, ${w.windowSec} s (not in the verdicts but counted in lost / duplicated)`
+      : w.kind === 'open'
+        ? `${w.offeredPerSec} msg/s offered, ${w.windowSec} s${w.behindMax > 0 ? ` (fell behind by up to ${w.behindMax})` : ''}`
+        : `closed loop, ${w.senders} senders, ${w.windowSec} s`;
+    out.push(
+      `| ${name} | ${w.okPerSec} | ${w.failed} | ${w.delivered.toLocaleString('en')} of ${w.expected.toLocaleString('en')} | ${w.lost} | ${w.duplicated} | ${w.stray} | ` +
+        `${w.crossInstance.p50Ms} / ${w.crossInstance.p95Ms} / ${ms(w.crossInstance.p99Ms)} | ${w.sameInstance.p50Ms} / ${ms(w.sameInstance.p99Ms)} | ${w.httpAnswer.p50Ms} / ${ms(w.httpAnswer.p99Ms)} | ` +
+        `${us(w.serversUsPerMessage)} | ${us(w.postgresUsPerMessage)} | ${us(w.benchUsPerMessage)} | ${ms(w.benchLoopDelayP99Ms)} |`,
+    );
+  }
+  out.push(
+    '',
+    `Load average (1 min): ${cell(m.loadAverage?.before)} before the messaging benchmark, ${cell(m.loadAverage?.after)} at its end (its own two servers, PostgreSQL and load generator count in it; well above ${r.machine?.cores ?? 2} means other work shared the cores and the latencies are high). ` +
+      `The slowest other-instance delivery per second of each window is \`crossInstanceMaxBySecondMs\` in the JSON.`,
+    '',
+    `**Sustained**: ${m.sustained ? `${m.sustained.offeredPerSec} messages/s offered, ${m.sustained.okPerSec}/s sent and delivered` : 'no window'} — the highest offered rate of which at least 95 % was sent and answered 2xx within its window, every delivery exactly once. ` +
+      (m.closedLoop
+        ? `Closed loop (${m.closedLoop.senders} senders): ${m.closedLoop.okPerSec} messages/s, ${m.closedLoop.lost} lost, ${m.closedLoop.duplicated} duplicated.`
+        : ''),
+    '',
+  );
+  if (m.sendFailures?.length)
+    out.push(`Failed requests (first ${m.sendFailures.length}): ${m.sendFailures.map((f) => `\`${f}\``).join(', ')}`, '');
+
+  out.push(
+    `### GET ${m.overview.path} (a user with ${m.overview.conversations} conversations)`,
+    '',
+    `Instance 0, the sockets connected and idle; autocannon after a 2 s warm-up. The user's conversations hold ${o.hubMessagesPerConversation} messages each; a fifth of them have unread ones.`,
+    '',
+    '| connections | req/s | p50 | p95 | p99 | errors | non-2xx | server CPU per request | PostgreSQL CPU per request |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...m.overview.runs.map(
+      (x) =>
+        `| ${x.connections} | ${x.reqPerSec} | ${x.p50Ms} ms | ${x.p95Ms} ms | ${x.p99Ms} ms | ${x.errors} | ${x.non2xx} | ${us(x.serverCpuUsPerRequest)} | ${us(x.dbCpuUsPerRequest)} |`,
+    ),
+    '',
+    '### Connections and memory',
+    '',
+    `Resident memory (VmRSS, MB = 10^6 bytes) of each server process idle before its sockets connected and after (3 s settled, then the median of 8 samples over 2 s); per connection = the difference ÷ its sockets (KB = 1000 bytes). ` +
+      `${m.sockets.connected.toLocaleString('en')} sockets authenticated in ${(m.sockets.connectMs / 1000).toFixed(1)} s (50 at a time; open → ready p50 ${m.sockets.auth.p50Ms} ms, p99 ${m.sockets.auth.p99Ms} ms); ` +
+      `both servers idle with them: ${m.sockets.idleServersCpuShare == null ? '–' : `${(m.sockets.idleServersCpuShare * 100).toFixed(1)} % of a core`} (in the CPU per message of the slow windows too); ` +
+      `open at the end: ${m.sockets.openAtEnd.toLocaleString('en')}; closed by the servers during the run: ${Object.keys(m.sockets.closedDuringRun).length ? JSON.stringify(m.sockets.closedDuringRun) : 'none'}; repeated 'ready' (resync): ${m.sockets.resyncs}.`,
+    '',
+    `Both instances together: ${cell(m.perConnectionKB)} KB per connection (one instance's figure moves by a few MB with the moment its garbage collector last ran).`,
+    '',
+    '| instance | sockets | before | with its sockets | per connection | after the windows | peak |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    ...m.memory.map(
+      (x) =>
+        `| ${x.instance} | ${x.sockets} | ${cell(x.beforeMB)} MB | ${cell(x.afterMB)} MB | ${cell(x.perConnectionKB)} KB | ${cell(x.afterLoadMB)} MB | ${cell(x.peakMB)} MB |`,
+    ),
+    '',
+  );
+  const logs = m.serverLog ?? [];
+  if (logs.some((l) => l.warn || l.error))
+    out.push(
+      `Server log (level warn): ${logs.map((l, i) => `instance ${i}: ${l.warn} warnings, ${l.error} errors`).join('; ')}. Last: ${logs
+        .flatMap((l) => l.last)
+        .slice(-3)
+        .map((l) => `\`${l.replace(/`/g, "'")}\``)
+        .join(' ')}`,
+      '',
+    );
+  return out;
+}
 
 /** The report's Lighthouse section: a row per page, its LCP beside the static reference's. */
 export function lighthouseSection(r) {
@@ -242,17 +408,7 @@ export function markdown(r) {
     '',
   );
 
-  out.push('## Targets (reported, not asserted)', '', '| target | actual | result |', '|---|---|---|');
-  for (const t of r.targets) {
-    const result =
-      t.met == null
-        ? 'not measured'
-        : t.met
-          ? 'met'
-          : `**missed** by ${t.unit === 'ratio' ? `${(t.missedBy * 100).toFixed(1)} percentage points` : format(t.missedBy, t.unit)}`;
-    out.push(`| ${t.label} | ${format(t.actual, t.unit)}${t.note ? ` (${t.note})` : ''} | ${result} |`);
-  }
-  out.push('');
+  out.push('## Targets (reported, not asserted)', '', ...targetsTable(r.targets), '');
 
   out.push(
     `## API under load`,
@@ -271,22 +427,33 @@ export function markdown(r) {
             .join(', ')} seeded in ${(r.embedded.dataset.ms / 1000).toFixed(1)} s.`
         : r.embedded?.error
           ? ` The embedded server failed: ${r.embedded.error}`
+          : '') +
+      (r.social?.dataset
+        ? ` Scenarios on server \`social\`: another server on a PostgreSQL database of its own${r.machine.redis === 'yes' ? ' with Redis' : ''}, with the machine to itself, ${Object.entries(
+            r.social.dataset.summary,
+          )
+            .map(([k, v]) => `${v} ${k}`)
+            .join(', ')} seeded in ${(r.social.dataset.ms / 1000).toFixed(1)} s.`
+        : r.social?.error
+          ? ` The social server failed: ${r.social.error}`
           : ''),
     '',
-    'Bytes per answer are headers included (the body alone in brackets, from one request before the warm-up). ' +
+    'p95 is counted from the same answers as autocannon counts its percentiles (whole milliseconds; autocannon has no p95 of its own). ' +
+      'Bytes per answer are headers included (the body alone in brackets, from one request before the warm-up). ' +
       "Server CPU per request is the server process's own (with an embedded database, its work too); PostgreSQL's backends for the benchmark database are the last column (a local PostgreSQL only).",
     '',
-    '| scenario | connections | req/s | p50 | p99 | errors | non-2xx | vs baseline | bytes per answer | server CPU per request | vs baseline by CPU | kernel share of that CPU | PostgreSQL CPU per request |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | connections | req/s | p50 | p95 | p99 | errors | non-2xx | vs baseline | bytes per answer | server CPU per request | vs baseline by CPU | kernel share of that CPU | PostgreSQL CPU per request |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
-  const pct = (v) => (v == null ? '–' : `${(v * 100).toFixed(1)} %`);
+  // under 1 % (the suggestions' share of the bare route): two significant digits, not 0.0 %
+  const pct = (v) => (v == null ? '–' : v > 0 && v < 0.01 ? `${Number((v * 100).toPrecision(2))} %` : `${(v * 100).toFixed(1)} %`);
   for (const s of r.scenarios) {
     if (s.error) {
-      out.push(`| ${s.name} | ${s.connections ?? '–'} | error: ${s.error} | | | | | | | | | | |`);
+      out.push(`| ${s.name} | ${s.connections ?? '–'} | error: ${s.error} | | | | | | | | | | | |`);
       continue;
     }
     out.push(
-      `| ${s.name} — ${s.title} | ${s.connections} | ${Math.round(s.reqPerSec)} | ${s.p50Ms} ms | ${s.p99Ms} ms | ${s.errors} | ${s.non2xx} | ${pct(s.ratioToBaseline)} | ${s.bytesPerResponse ?? '–'}${s.bodyBytes == null ? '' : ` (body ${s.bodyBytes})`} | ${s.serverCpuUsPerRequest == null ? '–' : `${s.serverCpuUsPerRequest} µs`} | ${pct(s.cpuRatioToBaseline)} | ${s.serverKernelShare == null ? '–' : pct(s.serverKernelShare)} | ${s.dbCpuUsPerRequest == null ? '–' : `${s.dbCpuUsPerRequest} µs`} |`,
+      `| ${s.name} — ${s.title} | ${s.connections} | ${Math.round(s.reqPerSec)} | ${s.p50Ms} ms | ${cell(s.p95Ms)} ms | ${s.p99Ms} ms | ${s.errors} | ${s.non2xx} | ${pct(s.ratioToBaseline)} | ${s.bytesPerResponse ?? '–'}${s.bodyBytes == null ? '' : ` (body ${s.bodyBytes})`} | ${s.serverCpuUsPerRequest == null ? '–' : `${s.serverCpuUsPerRequest} µs`} | ${pct(s.cpuRatioToBaseline)} | ${s.serverKernelShare == null ? '–' : pct(s.serverKernelShare)} | ${s.dbCpuUsPerRequest == null ? '–' : `${s.dbCpuUsPerRequest} µs`} |`,
     );
   }
   out.push('');
@@ -310,6 +477,8 @@ export function markdown(r) {
       out.push(row('on PostgreSQL', `after its load scenarios${r.lighthouse?.skipped ? '' : ' and Lighthouse'}`, mem.postgres.afterRun));
     out.push('');
   }
+
+  out.push(...messagingSection(r));
 
   out.push(...lighthouseSection(r));
 

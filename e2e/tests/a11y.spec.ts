@@ -77,6 +77,12 @@ test('the pages of a private user are accessible at phone and desktop width', as
   await expect(shown.getByRole('button', { name: /^Move .* up$/ })).toHaveCount(0);
   await check(page, 'list-read', 'Sunday in Munich');
 
+  await go(page, 'People');
+  await expect(shown.getByRole('list', { name: 'Suggested people' }).getByRole('listitem').first()).toBeVisible();
+  await check(page, 'people', 'People');
+  await shown.getByRole('link', { name: 'Your connections' }).click();
+  await check(page, 'people-connections', 'Your connections');
+
   await go(page, 'Settings');
   await check(page, 'settings', 'Settings');
   await go(page, 'Profile');

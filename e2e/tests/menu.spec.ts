@@ -13,6 +13,8 @@ test('an entry tapped while the phone menu still slides in opens its page and th
     ['My lists', /\/lists$/],
     ['My places', /\/widget-marked-mylike$/],
   ] as const) {
+    // Ionic's page transition is over: the page left behind, still moving out, has a Menu button too
+    await expect(page.locator(SHOWN_PAGE)).toHaveCount(1);
     await page.locator(SHOWN_PAGE).getByRole('button', { name: 'Menu' }).filter({ visible: true }).first().click();
     // at once, as a quick thumb does: the entry is still moving in. A dispatched click: Playwright's
     // own click waits for the entry to stand still, and refuses it while it is still off screen.

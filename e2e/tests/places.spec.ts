@@ -112,8 +112,16 @@ test('a user adds a place with a picture and a map position, edits, likes and re
   // on the map: the marker's popup links to the place
   await shown(page).getByRole('link', { name: 'Show on the map' }).click();
   await arrived(page, /\/widget-marked-mylike-map$/);
-  await page.locator('.leaflet-marker-icon[title="Rooftop Café Blau & Garden"]').click();
-  await page.locator('.leaflet-popup-content').getByRole('link', { name: 'Rooftop Café Blau & Garden' }).click();
+  // the map page's chunk may still be loading while My places (with its own side map at this width) is shown
+  await expect(shown(page).getByRole('heading', { level: 1, name: 'My places on the map' })).toBeVisible();
+  // right after the page shows, the map may still fit itself to its final box (ResizeObserver);
+  // Leaflet does not take a tap during that move as a click: tap again, as a person would
+  const popupLink = shown(page).locator('.leaflet-popup-content').getByRole('link', { name: 'Rooftop Café Blau & Garden' });
+  await expect(async () => {
+    await shown(page).locator('.leaflet-marker-icon[title="Rooftop Café Blau & Garden"]').click();
+    await expect(popupLink).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await popupLink.click();
   await arrived(page, new RegExp(`${placeUrl}$`));
   // in the list of My places: its name links to it
   await shown(page).getByRole('link', { name: 'Back to my places' }).click();

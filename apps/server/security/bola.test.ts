@@ -6,6 +6,7 @@ import { changes, snapshot } from './snapshot.ts';
 import { profileBody } from './bodies.ts';
 import { validRequest } from './requests.ts';
 import { buildWorld, LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
+import { messagingAttacks, secretMessage } from './world-messaging.ts';
 
 /**
  * BOLA matrix: every user tries to read, change and delete every object of every other user
@@ -176,6 +177,46 @@ async function attacks(a: Actor, v: Actor): Promise<Attack[]> {
   as('DELETE /api/share/{token}', 'never', { method: 'DELETE', url: `/api/share/${o.shareToken}` });
   for (const id of [o.shareUser, o.sharePublic])
     as('POST /api/share/revoke', 'never', { method: 'POST', url: '/api/share/revoke', body: { id } });
+
+  // groups of friends: another's never, by id; being their friend changes nothing
+  as('GET /api/usergroup/{id}', 'never', { method: 'GET', url: `/api/usergroup/${o.group}` });
+  as('POST /api/usergroup/update/{id}', 'never', { method: 'POST', url: `/api/usergroup/update/${o.group}`, body: { name: 'pwned' } });
+  as('DELETE /api/usergroup/delete/{id}', 'never', { method: 'DELETE', url: `/api/usergroup/delete/${o.group}` });
+  as('POST /api/usergroup/{id}/member', 'never', { method: 'POST', url: `/api/usergroup/${o.group}/member`, body: { userId: a.id } });
+  as('DELETE /api/usergroup/{id}/member/{userId}', 'never', {
+    method: 'DELETE',
+    url: `/api/usergroup/${o.group}/member/${v.friend}`,
+  });
+  // my group with the victim as member: only when they are my friend
+  if (s.group)
+    as('POST /api/usergroup/{id}/member', a.friend === v.id || v.friend === a.id ? 'own' : 'never', {
+      method: 'POST',
+      url: `/api/usergroup/${s.group}/member`,
+      body: { userId: v.id },
+    });
+  // another user: my relations with them and their profile as I may see it (what the levels let me)
+  as('GET /api/userrelation/read/{id}', 'read', { method: 'GET', url: `/api/userrelation/read/${v.id}` }, true);
+  as('GET /api/user/profile/{id}', 'read', { method: 'GET', url: `/api/user/profile/${v.id}` }, true);
+  as('GET /api/user/profile/{id}', 'read', { method: 'GET', url: `/api/user/profile/${v.id}`, token: undefined }, true);
+  // relation writes act on my own rows: aimed at the stranger, so the victim's friendships stay for
+  // the rest of the matrix (a block ends them, which is its purpose, not a violation)
+  for (const op of ['match/both', 'match/private', 'match/business', 'nomatch', 'follow', 'block'])
+    as(`POST /api/userrelation/${op}/{id}`, 'own', { method: 'POST', url: `/api/userrelation/${op}/${w.stranger.id}` });
+  as('DELETE /api/userrelation/deleteByRelatedUserIdRelationcategoryIdRelationtypeIdForLoggedInUser', 'own', {
+    method: 'DELETE',
+    url: '/api/userrelation/deleteByRelatedUserIdRelationcategoryIdRelationtypeIdForLoggedInUser',
+    body: { relatedUserId: w.stranger.id, relationcategoryId: null, relationtypeId: 5 },
+  });
+  as('DELETE /api/userrelation/deleteByRelatedUserIdForLoggedInUser', 'own', {
+    method: 'DELETE',
+    url: '/api/userrelation/deleteByRelatedUserIdForLoggedInUser',
+    body: { relatedUserId: w.stranger.id },
+  });
+  // nobody's rows: the categories are reference data
+  as('GET /api/userrelationcategory/{id}', 'read', { method: 'GET', url: '/api/userrelationcategory/1' }, true);
+
+  // conversations, messages and meetings (world-messaging.ts)
+  messagingAttacks(a, v, as);
 
   // saved filters: another's never, by id or in a list
   as('GET /api/savedfilter/{id}', 'never', { method: 'GET', url: `/api/savedfilter/${o.savedFilter}` });
@@ -363,6 +404,7 @@ function secretsOf(v: Actor, a: Actor): string[] {
     `/api/document/${o.placePicture}/`,
     `/api/document/${o.uploadDoc}/`,
     `"mode":"${v.label}"`,
+    ...(v.friend === a.id ? [] : [secretMessage(v)]),
     ...(shared ? [] : [`${v.label} private place`, `${v.label} private list`]),
   ];
 }

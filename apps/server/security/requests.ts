@@ -1,4 +1,4 @@
-import { GUEST_KEY_HEADER } from '@spotlist/contracts';
+import { GUEST_KEY_HEADER, RelationType } from '@spotlist/contracts';
 import { PASSWORD } from '../test/helpers.ts';
 import type { Operation } from './openapi-routes.ts';
 import { multipart, send } from './sweep.ts';
@@ -37,6 +37,8 @@ export function ownParams(op: Operation, { w, me }: Ctx): Record<string, string 
     const at = op.path;
     let v: string | number;
     if (p.name === 'itemId') v = s.item;
+    // a member of my scratch group: my friend
+    else if (p.name === 'userId') v = me.friend || w.actors[0].id;
     else if (p.name === 'name') v = at.startsWith('/api/like/') ? LIKE_NAME : WIDGET_SETTING;
     else if (p.name === 'token') v = o.shareToken;
     else if (p.name === 'publicId') v = at.includes('guest-app') ? o.guestApp! : o.widgetV2!.publicId;
@@ -48,6 +50,14 @@ export function ownParams(op: Operation, { w, me }: Ctx): Record<string, string 
     else if (at.startsWith('/api/list/')) v = s.list;
     else if (at.startsWith('/api/setting/')) v = o.setting;
     else if (at.startsWith('/api/savedfilter/')) v = o.savedFilter;
+    else if (at.startsWith('/api/usergroup/')) v = s.group ?? 999_999;
+    else if (at.startsWith('/api/conversation/')) v = s.conversation ?? 999_999;
+    else if (at.startsWith('/api/message/')) v = s.message ?? 999_999;
+    else if (at.startsWith('/api/meeting/')) v = o.meeting ?? 999_999;
+    else if (at.startsWith('/api/userrelationcategory/')) v = 1;
+    // relations aim at a user outside the matrix: a block there changes nothing a snapshot reads
+    else if (at.startsWith('/api/userrelation/')) v = w.stranger.id;
+    else if (at === '/api/user/profile/{id}') v = me === w.actors[0] ? w.actors[1].id : w.actors[0].id;
     else if (at.startsWith('/api/document/')) v = o.docPublic;
     else if (at.startsWith('/api/widget/')) v = s.widget!;
     // the only administrator: a lock is refused (409), so the sweep never locks itself out
@@ -83,6 +93,7 @@ const REFERENCE_BODIES: Record<string, () => unknown> = {
   '/api/country/': () => ({ id: 910 + (serial % 80), key: letters(serial), countrykey: letters(serial).toUpperCase(), name: 'Sweepistan' }),
   '/api/timezone/': () => ({ key: ['US/Eastern', 'US/Central', 'US/Mountain', 'US/Alaska', 'US/Hawaii'][serial % 5], name: 'Sweep zone' }),
   '/api/securityrole/': () => ({ key: `sweeper${serial}`, name: 'Sweeper', permissions: ['jobs.view'] }),
+  '/api/messagecategory/': () => ({ key: `sweep_${serial}`, name: 'Sweep category' }),
 };
 
 const TABLE: Record<string, Maker> = {
@@ -221,7 +232,142 @@ const TABLE: Record<string, Maker> = {
       body: { text: 'Sweep appeal' },
     }) as Omit<ValidRequest, 'params'>,
   'POST /api/translation/{lang}': () => ({ body: { key: 'SWEEP.OTHER', value: 'Sweep' } }),
+  // relations: a follow of the stranger to delete first
+  'DELETE /api/userrelation/deleteByRelatedUserIdForLoggedInUser': async ({ w, me }) => {
+    await follow(w, me);
+    return { body: { relatedUserId: w.stranger.id } };
+  },
+  'DELETE /api/userrelation/deleteByRelatedUserIdRelationcategoryIdRelationtypeIdForLoggedInUser': async ({ w, me }) => {
+    await follow(w, me);
+    return { body: { relatedUserId: w.stranger.id, relationcategoryId: null, relationtypeId: RelationType.follow } };
+  },
+  'POST /api/userrelation/settings': () => ({ body: { discoverable: true } }),
+  'POST /api/usergroup/add': () => ({ body: { name: `Sweep ${Math.random().toString(36).slice(2)}` } }),
+  'POST /api/usergroup/update/{id}': ({ me }) => ({ body: { name: `${me.label} scratch group` } }),
+  'POST /api/usergroup/{id}/member': ({ w, me }) => ({ body: { userId: me.friend || w.actors[0].id } }),
+  // the member to take out is put in first
+  'DELETE /api/usergroup/{id}/member/{userId}': async ({ w, me }) => {
+    if (me.scratch.group && me.friend)
+      await send(w.t.app, 'setup', {
+        method: 'POST',
+        url: `/api/usergroup/${me.scratch.group}/member`,
+        token: me.token,
+        ip: me.ip,
+        body: { userId: me.friend },
+      });
+    return {};
+  },
+  // messaging: my group conversation with my friend (world-messaging.ts)
+  'POST /api/conversation/add': ({ w, me }) => ({ body: { memberIds: [me.friend || w.actors[0].id] } }),
+  'POST /api/conversation/update/{id}': () => ({ body: { status: 'open' } }),
+  'POST /api/conversation/{id}/members': ({ w, me }) => ({ body: { memberIds: [me.friend || w.actors[0].id] } }),
+  // the member to take out is put in first
+  'DELETE /api/conversation/{id}/members/{userId}': async ({ w, me }) => {
+    if (me.scratch.conversation && me.friend)
+      await send(w.t.app, 'setup', {
+        method: 'POST',
+        url: `/api/conversation/${me.scratch.conversation}/members`,
+        token: me.token,
+        ip: me.ip,
+        body: { memberIds: [me.friend] },
+      });
+    return {};
+  },
+  // each leave leaves a group of its own
+  'POST /api/conversation/{id}/leave': async ({ w, me }) =>
+    ({ params: { id: await freshConversation(w, me) } }) as Omit<ValidRequest, 'params'>,
+  'POST /api/conversation/{id}/messages': () => ({ body: { text: 'Sweep message' } }),
+  'POST /api/conversation/{id}/read': () => ({ body: { seq: 1 } }),
+  // a guest of its own per block (blocking the scratch guest would refuse its later requests)
+  'POST /api/conversation/{id}/guest/block': async ({ w, me }) =>
+    ({ params: { id: await freshGuestConversation(w, me) } }) as Omit<ValidRequest, 'params'>,
+  'POST /api/conversation/{id}/guest/unblock': ({ me }) =>
+    ({ params: { id: me.scratch.guestConversation ?? 999_999 } }) as Omit<ValidRequest, 'params'>,
+  'POST /api/conversation/{id}/meeting': () => ({ body: { title: 'Sweep call', startsAt: '2030-01-01T10:00:00Z' } }),
+  'POST /api/message/update/{id}': ({ me }) => ({ body: { text: `${me.label} scratch message` } }),
+  // each delete deletes a message of its own
+  'DELETE /api/message/delete/{id}': async ({ w, me }) => ({ params: { id: await freshMessage(w, me) } }) as Omit<ValidRequest, 'params'>,
+  // a report is of someone else's message: the one of the actor whose conversation I am in
+  'POST /api/message/objectionable/{id}': ({ w, me }) =>
+    ({
+      params: { id: w.actors.find((x) => x.friend === me.id)?.objects.message ?? 999_999 },
+      body: { reason: 'spam' },
+    }) as Omit<ValidRequest, 'params'>,
+  // a guest at my guest app (businesses; others have none: 404)
+  'GET /api/public/guest/conversation': ({ me }) => ({
+    query: { app: me.objects.guestApp ?? 'noguestapp' },
+    headers: { [GUEST_KEY_HEADER]: me.scratch.guestKey },
+    as: 'anonymous',
+  }),
+  'GET /api/public/guest/conversation/messages': ({ me }) => ({
+    query: { app: me.objects.guestApp ?? 'noguestapp' },
+    headers: { [GUEST_KEY_HEADER]: me.scratch.guestKey },
+    as: 'anonymous',
+  }),
+  'POST /api/public/guest/conversation/messages': ({ me }) => ({
+    body: { app: me.objects.guestApp ?? 'noguestapp', text: 'Sweep guest message' },
+    headers: { [GUEST_KEY_HEADER]: me.scratch.guestKey },
+    as: 'anonymous',
+  }),
+  'POST /api/public/guest/conversation/read': ({ me }) => ({
+    body: { app: me.objects.guestApp ?? 'noguestapp', seq: 1 },
+    headers: { [GUEST_KEY_HEADER]: me.scratch.guestKey },
+    as: 'anonymous',
+  }),
 };
+
+/** A new group conversation of `me` with its friend (999999 for the bystander, who has none). */
+async function freshConversation(w: World, me: Actor): Promise<number> {
+  if (!me.friend) return 999_999;
+  const res = await send(w.t.app, 'setup', {
+    method: 'POST',
+    url: '/api/conversation/add',
+    token: me.token,
+    ip: me.ip,
+    body: { memberIds: [me.friend], title: 'Sweep group' },
+  });
+  return res.status === 200 ? (res.json() as { id: number }).id : 999_999;
+}
+
+/** A new guest writing to `me`'s guest app (businesses; 999999 for the others): its conversation. */
+async function freshGuestConversation(w: World, me: Actor): Promise<number> {
+  if (!me.objects.guestApp) return 999_999;
+  const made = await send(w.t.app, 'setup', { method: 'POST', url: '/api/public/guest', body: {}, ip: me.ip });
+  const key = (made.json() as { guestKey: string }).guestKey;
+  const res = await send(w.t.app, 'setup', {
+    method: 'POST',
+    url: '/api/public/guest/conversation/messages',
+    headers: { [GUEST_KEY_HEADER]: key },
+    ip: me.ip,
+    body: { app: me.objects.guestApp, text: 'A guest to block' },
+  });
+  return res.status === 200 ? (res.json() as { conversationId: number }).conversationId : 999_999;
+}
+
+/** A new message of `me` in its scratch conversation. */
+async function freshMessage(w: World, me: Actor): Promise<number> {
+  if (!me.scratch.conversation) return 999_999;
+  const res = await send(w.t.app, 'setup', {
+    method: 'POST',
+    url: `/api/conversation/${me.scratch.conversation}/messages`,
+    token: me.token,
+    ip: me.ip,
+    body: { text: 'Sweep message to delete' },
+  });
+  return res.status === 200 ? (res.json() as { id: number }).id : 999_999;
+}
+
+/** `me` follows the stranger, and nothing else (a block of an earlier request would refuse the follow). */
+async function follow(w: World, me: Actor): Promise<void> {
+  const as = { token: me.token, ip: me.ip };
+  await send(w.t.app, 'setup', {
+    method: 'DELETE',
+    url: '/api/userrelation/deleteByRelatedUserIdForLoggedInUser',
+    body: { relatedUserId: w.stranger.id },
+    ...as,
+  });
+  await send(w.t.app, 'setup', { method: 'POST', url: `/api/userrelation/follow/${w.stranger.id}`, ...as });
+}
 
 /** Admin resource bodies (reference lists, roles), by collection path. */
 function adminBody(op: Operation, ctx: Ctx): unknown {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { GUEST_KEY_HEADER, RESUMABLE_UPLOAD_PATH } from '@spotlist/contracts';
 import { send, type SweepRequest } from './sweep.ts';
 import { LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
+import { conversationReads } from './world-messaging.ts';
 
 /**
  * Everything an actor owns, as the actor (or, for public links, anyone) reads it: the "changed
@@ -12,11 +13,19 @@ import { LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
 export type Snapshot = Map<string, string>;
 
 let bust = 0;
+let observed = 0;
+/** 10.9.0.1 … 10.9.255.254, one after the other. */
+const observerAddress = () => {
+  const n = (observed++ % 65_534) + 1;
+  return `10.9.${n >> 8}.${n & 255}`;
+};
 
 function reads(a: Actor, listings: boolean): SweepRequest[] {
   const o = a.objects;
   const mine = (url: string): SweepRequest => ({ method: 'GET', url, token: a.token, ip: '10.0.9.1' });
-  const anon = (url: string, headers?: Record<string, string>): SweepRequest => ({ method: 'GET', url, headers, ip: '10.0.9.2' });
+  // the observer's visitor reads come from addresses of their own: the guest routes' per-address
+  // budget (240 a minute) is the attackers' to meet, and a sweep that runs fast reads more often
+  const anon = (url: string, headers?: Record<string, string>): SweepRequest => ({ method: 'GET', url, headers, ip: observerAddress() });
   const docs = [o.docPrivate, o.docPublic, o.placePicture, o.profilePicture, o.uploadDoc, o.poiPicture, o.logo].filter(
     (d): d is number => d !== undefined,
   );
@@ -33,6 +42,8 @@ function reads(a: Actor, listings: boolean): SweepRequest[] {
     mine(`/api/like/${LIKE_NAME}`),
     mine(`/api/setting/${o.setting}`),
     mine(`/api/savedfilter/${o.savedFilter}`),
+    ...(o.group ? [mine(`/api/usergroup/${o.group}`)] : []),
+    ...conversationReads(a, mine),
     ...docs.map((d) => mine(`/api/document/${d}`)),
     mine(`/api/document/${o.docPrivate}/file`),
     mine(`/api/document/${o.docPublic}/thumb`),

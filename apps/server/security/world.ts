@@ -3,6 +3,8 @@ import { buildTestApp, loginAdmin, signup, type LoggedIn, type TestApp } from '.
 import { pngOf } from '../test/document-helpers.ts';
 import { ALL_FLAGS, setFlags } from '../test/widget-helpers.ts';
 import { multipart, send, type Answer, type SweepRequest } from './sweep.ts';
+import { addRelations } from './world-relations.ts';
+import { addConversations, startTranslator } from './world-messaging.ts';
 
 /**
  * The world the sweep attacks: two users of each account type (business ones with every widget
@@ -62,6 +64,15 @@ export interface Objects {
   logo?: number;
   /** A moderators' notice (a warning about placePublic), not yet appealed. */
   notice: number;
+  /** A group of friends holding the next actor (world-relations.ts); 0 for the bystander. */
+  group: number;
+  /**
+   * A direct conversation with the next actor (its friend), this actor's message there (the
+   * first, seq 1) and a meeting (world-messaging.ts); absent for the bystander.
+   */
+  conversation?: number;
+  message?: number;
+  meeting?: number;
 }
 
 export interface Scratch {
@@ -72,6 +83,13 @@ export interface Scratch {
   widget?: number;
   poi?: number;
   guestKey: string;
+  /** A group of this actor's own requests (world-relations.ts). */
+  group?: number;
+  /** A group conversation with its friend, and its message there, for its own requests (world-messaging.ts). */
+  conversation?: number;
+  message?: number;
+  /** A business's conversation with a guest (its scratch guest key) at its guest app. */
+  guestConversation?: number;
 }
 
 export interface Actor extends LoggedIn {
@@ -84,6 +102,8 @@ export interface Actor extends LoggedIn {
   scratch: Scratch;
   /** Users this actor's private list is shared with. */
   sharedWith: number[];
+  /** A friend (the next actor, world-relations.ts); 0 for the bystander. */
+  friend: number;
 }
 
 export interface AdminObjects {
@@ -100,6 +120,8 @@ export interface World {
   admin: { token: string; id: number; objects: AdminObjects };
   /** A user that never acts: the owner ids the mass assignment tries to write. */
   bystander: Actor;
+  /** A user outside the matrix the relation requests aim at (world-relations.ts). */
+  stranger: { id: number };
   png: Buffer;
   language: { id: number };
 }
@@ -111,6 +133,7 @@ export const REFERENCE_PATHS = [
   '/api/contact/',
   '/api/documenttemplatecategory/',
   '/api/timezone/',
+  '/api/messagecategory/',
 ];
 
 export class SetupError extends Error {}
@@ -125,7 +148,14 @@ export async function must(t: TestApp, r: SweepRequest, expect = 200): Promise<A
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 export async function buildWorld(opts: { config?: Record<string, string> } = {}): Promise<World> {
-  const t = await buildTestApp({ config: { PUBLIC_URL: 'https://spotlist.example', ...opts.config } });
+  // a local LibreTranslate: the translate route answers (an unconfigured one is 503 by design)
+  const translator = await startTranslator();
+  const t = await buildTestApp({ config: { PUBLIC_URL: 'https://spotlist.example', TRANSLATION_URL: translator.url, ...opts.config } });
+  const closeApp = t.close;
+  t.close = async () => {
+    await closeApp();
+    await translator.close();
+  };
   const png = await pngOf(32, 24);
   const adminToken = await loginAdmin(t.app);
   const languages = (await must(t, { method: 'GET', url: '/api/language/list' })).json() as { list: { id: number }[] };
@@ -157,7 +187,10 @@ export async function buildWorld(opts: { config?: Record<string, string> } = {})
   );
   const adminId = ((await must(t, { method: 'GET', url: '/api/session/user', token: adminToken })).json() as { id: number }).id;
   for (const a of [...actors, bystander]) a.objects.notice = await freshNotice(t, a, a === bystander ? actors[0] : bystander);
+  const stranger = await addRelations(t, actors);
+  await addConversations(t, actors);
   return {
+    stranger,
     t,
     actors,
     admin: { token: adminToken, id: adminId, objects: await adminObjects(t, adminToken, actors[0].id) },
@@ -224,7 +257,7 @@ async function adminObjects(t: TestApp, token: string, someUser: number): Promis
   return { reference, securityRole: role.id, userSecurityRole: link.id, translation: { lang: 'de', key: 'SWEEP.TITLE' } };
 }
 
-type Partial2 = Omit<Actor, 'objects' | 'scratch' | 'sharedWith'>;
+type Partial2 = Omit<Actor, 'objects' | 'scratch' | 'sharedWith' | 'friend'>;
 
 async function populate(t: TestApp, a: Partial2, shareWith: number, png: Buffer, languageId: number): Promise<Actor> {
   const token = a.token;
@@ -361,6 +394,7 @@ async function populate(t: TestApp, a: Partial2, shareWith: number, png: Buffer,
     claimedGuestKey,
     // set once every actor exists (buildWorld: a report needs another user and the administrator)
     notice: 0,
+    group: 0,
   };
   const scratchPlace = await place('scratch place', Visibility.all);
   const scratchList = await list('scratch list', Visibility.private);
@@ -410,5 +444,5 @@ async function populate(t: TestApp, a: Partial2, shareWith: number, png: Buffer,
     scratch.widget = sw.id;
     scratch.poi = sd.pois[0].id;
   }
-  return { ...a, objects, scratch, sharedWith: [shareWith] };
+  return { ...a, objects, scratch, sharedWith: [shareWith], friend: 0 };
 }

@@ -29,6 +29,7 @@ import { shareRoutes } from './modules/shares/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { documentRoutes, storageFromConfig } from './modules/documents/index.ts';
 import { embedRoutes } from './modules/embed/index.ts';
+import { appLinkRoutes } from './modules/app-links/index.ts';
 import { guestRoutes } from './modules/guests/index.ts';
 import { publicWidgetRoutes, widgetRoutes } from './modules/widgets/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
@@ -45,11 +46,14 @@ import { accountDataPlugin } from './platform/account-data/account-data.ts';
 import { auditRefusalsPlugin } from './platform/audit/audit.ts';
 import { moderationRoutes } from './modules/moderation/index.ts';
 import { savedFilterRoutes } from './modules/saved-filters/index.ts';
+import { relationRoutes } from './modules/relations/index.ts';
+import { messagingRoutes } from './modules/messaging/index.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.ts';
 import { requestContextPlugin } from './platform/http/request-context.ts';
 import { webPlugin } from './platform/http/web.ts';
 import { realtimeGateway } from './platform/realtime/gateway.ts';
 import { xsrfPlugin } from './platform/http/xsrf.ts';
+import { corsOriginsOf, corsPlugin } from './platform/http/cors.ts';
 
 export interface AppDeps {
   config: Config;
@@ -112,26 +116,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secure = (config.PUBLIC_URL ?? '').startsWith('https://');
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
+  const directives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.MAP_TILE_URL)],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    upgradeInsecureRequests: secure ? [] : null,
+  };
   await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.MAP_TILE_URL)],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: secure ? [] : null,
-      },
-    },
+    contentSecurityPolicy: { directives },
     frameguard: { action: 'deny' },
     hsts: secure,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
   await app.register(requestContextPlugin);
+  // the native shells' pages (docs/decisions/0031): preflights answered before the XSRF and access checks
+  await app.register(corsPlugin, { origins: corsOriginsOf(config), publicUrl: config.PUBLIC_URL });
   await app.register(xsrfPlugin, { secret: deps.secret, secure });
   const events = eventBus(deps.pubsub ?? memoryPubSub(), (err, name) => app.log.warn({ err, event: name }, 'event not delivered'));
   const maxAgeMs = cacheMaxAgeMs(config);
@@ -169,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { db, jobs: deps.jobs, config });
   await app.register(moderationRoutes, { db, jobs: deps.jobs, mailer: deps.mailer, config });
   await app.register(savedFilterRoutes, { db });
+  await app.register(relationRoutes, { db });
   await app.register(cityRoutes);
   await app.register(settingRoutes, { db });
   await app.register(userLanguageRoutes, { db });
@@ -190,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tileOrigin: tileOrigin(config.MAP_TILE_URL),
     tileUrl: config.MAP_TILE_URL,
   });
+  await app.register(appLinkRoutes, { config });
   await app.register(documentRoutes, {
     db,
     config,
@@ -203,6 +210,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxBufferedBytes: config.REALTIME_MAX_BUFFERED_BYTES,
     messagesPerSecond: config.REALTIME_MESSAGES_PER_SECOND,
   });
-  await app.register(webPlugin, { root: deps.webRoot, tileUrl: config.MAP_TILE_URL });
+  // messaging uses the gateway's rooms
+  await app.register(messagingRoutes, { db, config });
+  // the meeting page alone may load the Jitsi host's IFrame API and frame its calls
+  const meetingOrigin = `https://${config.MEETING_HOST.toLowerCase()}`;
+  await app.register(webPlugin, {
+    root: deps.webRoot,
+    tileUrl: config.MAP_TILE_URL,
+    meetingPolicy: {
+      directives: { ...directives, scriptSrc: ["'self'", meetingOrigin], frameSrc: [meetingOrigin], connectSrc: ["'self'", meetingOrigin] },
+    },
+  });
   return app;
 }

@@ -4,6 +4,40 @@ import { parseKeyring } from './platform/crypto/secrets.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A comma-separated list; each item trimmed, empty items dropped, each checked by `ok` (`what` names what it must be). */
+const list = (what: string, ok: (item: string) => boolean, normalize: (item: string) => string = (i) => i) =>
+  z.string().transform((v, ctx) => {
+    const items = v
+      .split(',')
+      .map((i) => normalize(i.trim()))
+      .filter((i) => i !== '');
+    for (const item of items) if (!ok(item)) ctx.addIssue({ code: 'custom', message: `"${item}" is not ${what}` });
+    return items;
+  });
+
+/** An Origin header as browsers write it: `scheme://host[:port]`, lower-case, no path, no default port. */
+const ORIGIN_RE = /^[a-z][a-z0-9+.-]*:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
+function isOrigin(v: string): boolean {
+  if (!ORIGIN_RE.test(v)) return false;
+  try {
+    const u = new URL(v);
+    // a special scheme's origin is what URL makes of it (no default port); others stay as written
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin === v : true;
+  } catch {
+    return false;
+  }
+}
+const origins = list(
+  'an origin (scheme://host[:port] as a browser sends it: lower-case, no path or trailing slash, no default port)',
+  isOrigin,
+);
+/** Android signing certificate SHA-256: 32 bytes as upper-case hex pairs joined by colons. */
+const fingerprints = list(
+  'a SHA-256 certificate fingerprint (32 bytes as hex pairs separated by colons, AA:BB:…)',
+  (f) => /^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/.test(f),
+  (f) => f.toUpperCase(),
+);
+
 /** Every environment variable the server reads, with its default. The README's table mirrors this. */
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -92,6 +126,37 @@ export const ConfigSchema = z.object({
   GEOCODER_USER_AGENT: z.string().min(1).optional(),
   /** How long one geocoder request may take before the city centre is used instead. */
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /** The Jitsi Meet host of video meetings (SPEC §9: a public one by default, for trying the product: integrations/jitsi). */
+  MEETING_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i)
+    .default('meet.jit.si'),
+  /** A self-hosted Jitsi's (or JaaS') app id and secret: meetings then carry a signed JWT (HS256). */
+  JITSI_APP_ID: z.string().min(1).optional(),
+  JITSI_APP_SECRET: z.string().min(16).optional(),
+  /** A LibreTranslate-compatible API (POST {url}/translate) for the "Translate" action of messages (integrations/translation). */
+  TRANSLATION_URL: z.string().url().optional(),
+  TRANSLATION_API_KEY: z.string().min(1).optional(),
+  TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /** Origins of the native shells (Capacitor: iOS, Android) whose pages call the API cross-origin (platform/http/cors.ts). */
+  NATIVE_ORIGINS: origins.prefault('capacitor://localhost,https://localhost'),
+  /** More origins allowed to call the API cross-origin, comma-separated. */
+  CORS_ORIGINS: origins.prefault(''),
+  /** Android App Links (GET /.well-known/assetlinks.json): the app's package and its signing certificates. */
+  ANDROID_PACKAGE: z
+    .string()
+    .regex(/^[a-zA-Z][a-zA-Z0-9_]*(\.[a-zA-Z][a-zA-Z0-9_]*)+$/, { error: 'not an Android package name (app.spotlist.mobile)' })
+    .default('app.spotlist.mobile'),
+  ANDROID_SHA256_CERT_FINGERPRINTS: fingerprints.prefault(''),
+  /** iOS Universal Links (GET /.well-known/apple-app-site-association): the Apple developer team and the app's bundle id. */
+  IOS_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, { error: 'not an Apple team id (10 upper-case letters and digits)' })
+    .optional(),
+  IOS_BUNDLE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, { error: 'not a bundle id (app.spotlist.mobile)' })
+    .default('app.spotlist.mobile'),
   WEB_DIST: z.string().optional(),
   EMBED_DIST: z.string().optional(),
   GIT_COMMIT: z.string().optional(),

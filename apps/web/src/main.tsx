@@ -24,10 +24,18 @@ import { preloadPageOf } from './app/routes';
 import { checkSession } from './lib/auth';
 import { authStore } from './lib/auth-store';
 import { i18next, initI18n, startLanguage } from './lib/i18n';
+import { isNativePlatform } from './lib/platform';
 
 /** SPEC §4 startup: bootstrap (translations in the start language), then the session check. */
 async function bootstrap(): Promise<void> {
   setupIonicReact();
+  // The native shells only (lib/native/README.md; a chunk a browser never loads): the stored user
+  // back from the preferences before the session check reads it, the link that started the app as
+  // the first page, and the back button, status bar and keyboard.
+  if (isNativePlatform()) {
+    const native = await import('./lib/native');
+    await Promise.all([native.restoreNativeStorage(), native.startNativeShell()]);
+  }
   // Side by side rather than one after the other: the translations, the session check and the
   // page's own module (each waited for the one before, three round trips before a page showed).
   const session = authStore.getState().status === 'checking' ? checkSession() : undefined;

@@ -6,6 +6,8 @@ declare const __PWA_ENABLED__: boolean;
 
 interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
+  /** The server's public address, for links the native shells share and open (scripts/build-native.mjs). */
+  readonly VITE_PUBLIC_URL?: string;
   readonly VITE_PWA?: string;
   readonly VITE_HELP_URL?: string;
   readonly VITE_HELP_URL_DE?: string;

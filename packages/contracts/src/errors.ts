@@ -23,6 +23,8 @@ export const ErrorKey = {
   tokenInvalid: 'error.auth.token.invalid',
   forbidden: 'error.auth.forbidden',
   xsrf: 'error.xsrf',
+  /** A CORS preflight from an origin that is neither the app's own nor a native shell's (NATIVE_ORIGINS, CORS_ORIGINS). */
+  corsOrigin: 'error.cors.origin',
   loginFailed: 'error.login.failed',
   loginThrottled: 'error.login.throttled',
   refreshInvalid: 'error.refresh.invalid',
@@ -133,6 +135,8 @@ export const ErrorKey = {
   analyticsRange: 'error.analytics.range',
   /** The visitor pages (embed build) are not installed on this server. */
   embedMissing: 'error.embed.missing',
+  /** This server has no identity configured for the platform's app (ANDROID_SHA256_CERT_FINGERPRINTS, IOS_TEAM_ID): no association file. */
+  appLinksNotConfigured: 'error.applinks.notconfigured',
   // Admin console and moderation (server modules admin/, moderation/: their READMEs).
   /** The route needs a permission (contracts permissions.ts) none of the caller's roles grants. */
   permissionMissing: 'error.permission.missing',
@@ -156,5 +160,51 @@ export const ErrorKey = {
   savedFiltersTooMany: 'error.savedfilter.toomany',
   /** The notice's decision cannot be appealed (a dismissal, or an appeal was sent already). */
   appealNotOpen: 'error.appeal.notopen',
+  // User relations and groups (server module relations/: its README).
+  /** A relation, a match, a follow or a block of oneself. */
+  relationSelf: 'error.relation.self',
+  /** The other user blocked me, or I blocked them: no match, follow or group membership. */
+  relationBlocked: 'error.relation.blocked',
+  /** No such relation of mine to delete. */
+  relationNotFound: 'error.relation.notfound',
+  /** A relation category that does not exist (SPEC §3 /api/userrelationcategory/). */
+  relationCategory: 'error.relation.category',
+  /** A relation type that does not exist or cannot be given there. */
+  relationType: 'error.relation.type',
+  /** Matching as business needs a business or a blogger on either side. */
+  relationBusinessMatch: 'error.relation.business',
+  /** No such user (or one who blocked me: they are not told apart). */
+  userNotFound: 'error.user.notfound',
+  /** A group member must be my friend. */
+  groupNotFriend: 'error.group.notfriend',
+  /** USER_GROUPS_MAX groups, or USER_GROUP_MEMBERS_MAX members of one. */
+  groupTooMany: 'error.group.toomany',
+  // Messaging and meetings (server module messaging/: its README).
+  /** No such conversation, or I am not a member (not told apart). */
+  conversationNotFound: 'error.conversation.notfound',
+  /** A direct conversation needs a friend (a mutual match) or a business on the other side; a group, friends. */
+  conversationNotAllowed: 'error.conversation.notallowed',
+  /** Only a group's admin may do that (rename, add or remove others); a direct conversation has no members to change. */
+  conversationAdmin: 'error.conversation.admin',
+  /** CONVERSATION_MEMBERS_MAX members. */
+  conversationFull: 'error.conversation.full',
+  /** The other side blocked me, or I blocked them: nothing can be written. */
+  messageBlocked: 'error.message.blocked',
+  /** A message with neither text nor a place, list, file or meeting. */
+  messageEmpty: 'error.message.empty',
+  /** No such message in a conversation of mine (or not mine to edit or delete). */
+  messageNotFound: 'error.message.notfound',
+  /** More than one of place, list and file on one message. */
+  messageOneCard: 'error.message.onecard',
+  /** A file in a guest conversation (the guest has no session the file routes know). */
+  messageGuestFile: 'error.message.guestfile',
+  /** A message category that does not exist. */
+  messageCategory: 'error.message.category',
+  /** No such meeting in a conversation of mine. */
+  meetingNotFound: 'error.meeting.notfound',
+  /** No translation provider is configured (TRANSLATION_URL). */
+  translationUnavailable: 'error.translation.unavailable',
+  /** The translation provider did not answer or refused. */
+  translationFailed: 'error.translation.failed',
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];

@@ -63,11 +63,51 @@ export const ProfileExportSchema = z.object({
       createdAt: z.string(),
     }),
   ),
+  /**
+   * The conversations the user is in, with the other members and the messages the user wrote
+   * there (their own words; the others' messages are the others' data). Cards and attachments by id.
+   */
+  conversations: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      title: z.string().nullable(),
+      category: z.string(),
+      joinedAt: z.string(),
+      members: z.array(z.object({ userId: z.number().int(), nickname: z.string() })),
+      messages: z.array(
+        z.object({
+          seq: z.number().int(),
+          text: z.string(),
+          placeId: z.number().int().nullable(),
+          listId: z.number().int().nullable(),
+          documentId: z.number().int().nullable(),
+          meetingId: z.number().int().nullable(),
+          createdAt: z.string(),
+          editedAt: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
   /** The user's documents (uploads): what they are and where, not their bytes. */
   documents: z.array(DocumentSchema),
   /** The moderators' notices to the user, with the user's appeal. */
   notices: z.array(z.object({ kind: z.string(), reason: z.string(), createdAt: z.string(), appeal: z.string().nullable() })),
   /** List queries the user saved under a name (the console's saved filters). */
   savedFilters: z.array(z.object({ view: z.string(), name: z.string(), query: z.record(z.string(), z.string()), createdAt: z.string() })),
+  /** The user's relations to others (match, no, friend, follow, block) as user id and nickname. */
+  relations: z
+    .array(
+      z.object({
+        type: z.string(),
+        category: z.number().int().nullable(),
+        userId: z.number().int(),
+        nickname: z.string(),
+        createdAt: z.string(),
+      }),
+    )
+    .default([]),
+  /** The user's groups of friends, with the members' nicknames. */
+  groups: z.array(z.object({ name: z.string(), members: z.array(z.string()), createdAt: z.string() })).default([]),
 });
 export type ProfileExport = z.infer<typeof ProfileExportSchema>;

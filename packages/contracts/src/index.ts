@@ -22,3 +22,7 @@ export * from './realtime.ts';
 export * from './permissions.ts';
 export * from './admin.ts';
 export * from './admin-constants.ts';
+export * from './relations.ts';
+export * from './relations-constants.ts';
+export * from './messaging.ts';
+export * from './messaging-constants.ts';

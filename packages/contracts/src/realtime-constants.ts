@@ -6,21 +6,39 @@
  * in the URL (URLs end up in logs and proxies): `{ type: 'auth', token }` with the access token,
  * or `{ type: 'auth', guestKey }` for a guest of the guest app. The server answers
  * `{ type: 'ready' }`, then sends `{ type: 'event', name, payload }` typed by ClientEventMap.
- * Events say what changed, never the data: the client reads it again over HTTP.
+ * Events say what changed, and the client reads it again over HTTP; message events are the one
+ * exception (they carry the message: a chat's latency is the point). The type-only import below
+ * brings no zod into the client's chunk.
  */
+import type { Message } from './messaging.ts';
+
 export const REALTIME_PATH = '/api/ws';
 
 /** What the session user's other tabs and devices should read again. */
 export const USER_CHANGE_SCOPES = ['all', 'likes', 'lists', 'profile'] as const;
 export type UserChangeScope = (typeof USER_CHANGE_SCOPES)[number];
 
-/** Every event the server sends to clients. A name is `<noun>.<past verb>`, a payload carries ids. */
+/** Every event the server sends to clients. A name is `<noun>.<past verb>`, a payload carries ids (and a message). */
 export interface ClientEventMap {
   /**
    * The session user changed something (in this tab, another tab or device): `all` after any write
    * of theirs, a narrower scope when a module says what (a like, a list, the profile).
    */
   'user.changed': { scope: UserChangeScope };
+  /**
+   * A new message in a conversation of mine. Message events carry the message itself (the same for
+   * every member): the latency of a chat is the point. A client that sees `rev` jump reads the
+   * changes after the `rev` it knows over HTTP.
+   */
+  'message.posted': { conversationId: number; message: Message };
+  /** A message was edited or deleted (`deletedAt` set, text empty). */
+  'message.changed': { conversationId: number; message: Message };
+  /** A member (null: the guest) has read up to `seq`. */
+  'conversation.read': { conversationId: number; userId: number | null; seq: number };
+  /** The conversation itself changed (title, members, category, status, assignee): read it again. */
+  'conversation.changed': { conversationId: number };
+  /** A member (null: the guest) is typing. */
+  'conversation.typing': { conversationId: number; userId: number | null };
 }
 export type ClientEventName = keyof ClientEventMap;
 

@@ -16,5 +16,7 @@ export const ClientMessageSchema = z.union([
   z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
   z.strictObject({ type: z.literal('auth'), guestKey: z.string().min(1).max(200) }),
   z.strictObject({ type: z.literal('ping') }),
+  /** I am typing in this conversation (at most every few seconds); only a member's socket is heard. */
+  z.strictObject({ type: z.literal('typing'), conversationId: z.number().int().positive().max(2_147_483_647) }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;

@@ -7,6 +7,7 @@ import { mailUrl, telUrl, webUrl } from '../lib/links.ts';
 import { useLikes } from '../lib/use-likes.ts';
 import { Collection } from '../components/collection.tsx';
 import { LanguageSelect, PendingPage, styleVars, useLocalized } from '../components/shell.tsx';
+import { ChatButton, useChatEntry } from './chat-entry.tsx';
 import { onWarm, rememberShown } from './register.ts';
 
 /**
@@ -33,7 +34,11 @@ export function GuestApp({ path = location.pathname, search = location.search }:
   const [isOnline, setOnline] = useState(online);
   const viewedRef = useRef(false);
   const app = state.status === 'ready' ? state.data : null;
-  const t = translator(uiLanguage(app?.language ?? lang));
+  const ui = uiLanguage(app?.language ?? lang);
+  const t = translator(ui);
+  const chat = useChatEntry(publicId);
+  const entryRef = useRef<HTMLButtonElement>(null);
+  const scrollRef = useRef<number | null>(null);
 
   useEffect(() => {
     const update = () => setOnline(online());
@@ -59,54 +64,79 @@ export function GuestApp({ path = location.pathname, search = location.search }:
     }
   }, [app]);
 
+  // The chat takes the page's place; closing it returns to where the guest was, on its button.
+  useEffect(() => {
+    if (chat.open) {
+      scrollRef.current ??= scrollY;
+      return;
+    }
+    if (scrollRef.current === null) return;
+    scrollTo(0, scrollRef.current);
+    scrollRef.current = null;
+    entryRef.current?.focus();
+  }, [chat.open]);
+
   if (!app) return <PendingPage class="sl-page sl-guest" failed={state.status === 'error'} canRetry={!!publicId} retry={retry} t={t} />;
 
   const key = likes.liked.size ? likes.guestKey : null;
+  const Panel = chat.module?.ChatPanel;
   return (
     <main class="sl-page sl-guest">
-      <header class="sl-header">
-        <div class="sl-head">
-          {app.logoUrl && <img class="sl-logo" src={app.logoUrl} alt="" />}
-          <span>{app.businessName}</span>
-        </div>
-        <LanguageSelect value={app.language} languages={app.languages} onChange={setLang} t={t} />
-      </header>
-      {!isOnline && (
-        <p class="sl-note" role="status">
-          {t('offline')}
-        </p>
-      )}
-      <h1>{app.title || app.businessName}</h1>
-      {app.text && <p class="sl-text">{app.text}</p>}
-      {likes.failed && (
-        <p class="sl-note sl-error" role="alert">
-          {t('error')}
-        </p>
-      )}
-      {key && <SaveLikes guestKey={key} count={likes.liked.size} t={t} />}
-      {app.widgets.map((w) => (
-        <section key={w.publicId} class="sl-section" aria-label={w.title} style={styleVars(w.style)}>
-          <h2>{w.title}</h2>
-          {w.intro && <p class="sl-text">{w.intro}</p>}
-          <Collection
-            pois={w.pois}
-            t={t}
-            likes={likes}
-            widget={w.publicId}
-            firstView={w.style.firstView}
-            level={3}
-            onEvent={(event, placeId) => sendEvent(w.publicId, event, placeId)}
-          />
-        </section>
-      ))}
-      {app.lists.map((l, i) => (
-        <section key={i} class="sl-section" aria-label={l.name}>
-          <h2>{l.name}</h2>
-          {l.description && <p class="sl-text">{l.description}</p>}
-          <Collection pois={l.pois} t={t} likes={likes} level={3} />
-        </section>
-      ))}
-      <Contact contact={app.contact} t={t} />
+      {chat.open &&
+        publicId &&
+        (Panel ? (
+          <Panel chat={chat.module!.chatFor(publicId)} name={app.businessName} lang={ui} t={t} onClose={chat.closeChat} />
+        ) : (
+          <p class="sl-note" role={chat.failed ? 'alert' : 'status'}>
+            {chat.failed ? t('error') : t('loading')}
+          </p>
+        ))}
+      <div hidden={chat.open}>
+        <header class="sl-header">
+          <div class="sl-head">
+            {app.logoUrl && <img class="sl-logo" src={app.logoUrl} alt="" />}
+            <span>{app.businessName}</span>
+          </div>
+          <LanguageSelect value={app.language} languages={app.languages} onChange={setLang} t={t} />
+        </header>
+        {!isOnline && (
+          <p class="sl-note" role="status">
+            {t('offline')}
+          </p>
+        )}
+        <h1>{app.title || app.businessName}</h1>
+        {app.text && <p class="sl-text">{app.text}</p>}
+        {chat.shown && <ChatButton entry={chat} name={app.businessName} t={t} buttonRef={entryRef} />}
+        {likes.failed && (
+          <p class="sl-note sl-error" role="alert">
+            {t('error')}
+          </p>
+        )}
+        {key && <SaveLikes guestKey={key} count={likes.liked.size} t={t} />}
+        {app.widgets.map((w) => (
+          <section key={w.publicId} class="sl-section" aria-label={w.title} style={styleVars(w.style)}>
+            <h2>{w.title}</h2>
+            {w.intro && <p class="sl-text">{w.intro}</p>}
+            <Collection
+              pois={w.pois}
+              t={t}
+              likes={likes}
+              widget={w.publicId}
+              firstView={w.style.firstView}
+              level={3}
+              onEvent={(event, placeId) => sendEvent(w.publicId, event, placeId)}
+            />
+          </section>
+        ))}
+        {app.lists.map((l, i) => (
+          <section key={i} class="sl-section" aria-label={l.name}>
+            <h2>{l.name}</h2>
+            {l.description && <p class="sl-text">{l.description}</p>}
+            <Collection pois={l.pois} t={t} likes={likes} level={3} />
+          </section>
+        ))}
+        <Contact contact={app.contact} t={t} />
+      </div>
     </main>
   );
 }

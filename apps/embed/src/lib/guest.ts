@@ -62,6 +62,20 @@ function newGuest(source?: GuestSource): Promise<string> {
   return creating;
 }
 
+/**
+ * The guest's key, made now when there is none (the chat needs one before the guest's first
+ * message: its socket authenticates with it).
+ */
+export const ensureGuestKey = (source?: GuestSource): Promise<string> => {
+  const key = readGuestKey();
+  return key ? Promise.resolve(key) : newGuest(source);
+};
+
+/** Forgets a key the server refused (unless another one has replaced it meanwhile). */
+export function forgetGuestKey(key: string): void {
+  if (readGuestKey() === key) writeGuestKey(null);
+}
+
 /** A guest key the server no longer knows (401/403): forget it. */
 const unknownKey = (err: unknown) => err instanceof HttpError && (err.status === 401 || err.status === 403);
 

@@ -58,3 +58,10 @@ describe('UI words', () => {
     expect(languageName('fr')).toBe('Français');
   });
 });
+
+describe('the chat entry', () => {
+  it('names the business in every app language', () => {
+    for (const lang of APP_LANGUAGES) expect(translator(lang)('chat'), lang).toContain('{name}');
+    expect(translator('en')('chat').replace('{name}', 'Hotel Adler')).toBe('Message Hotel Adler');
+  });
+});

@@ -11,12 +11,14 @@ const ALL_PAGES = new Set(MENU_ENTRIES.flatMap((e) => (e.page ? [e.page] : [])))
 const ids = (entries: { id: string }[]) => entries.map((e) => e.id);
 
 describe('menu visibility (SPEC §2)', () => {
-  it('shows dashboard, my places, the map, my lists, profile, settings, intro, help and logout with the pages built so far, and the guest app and widget pages by their flags', () => {
+  it('shows dashboard, my places, the map, my lists, people, messages, profile, settings, intro, help and logout with the pages built so far, and the guest app and widget pages by their flags', () => {
     const built = [
       'dashboard',
       'widget-marked-mylike',
       'widget-marked-mylike-map',
       'lists',
+      'people',
+      'messages',
       'profile',
       'settings',
       'intro',
@@ -30,6 +32,8 @@ describe('menu visibility (SPEC §2)', () => {
       'widget-marked-mylike',
       'widget-marked-mylike-map',
       'lists',
+      'people',
+      'messages',
       'widget',
       'widget-list',
       'profile',
@@ -44,6 +48,8 @@ describe('menu visibility (SPEC §2)', () => {
       'widget-marked-mylike',
       'widget-marked-mylike-map',
       'lists',
+      'people',
+      'messages',
       'profile',
       'settings',
       'intro',
@@ -53,6 +59,28 @@ describe('menu visibility (SPEC §2)', () => {
     expect(ids(visibleMenuEntries({ ...noFlags, widgetv2activated: true }, REGISTERED_PAGES))).toContain('widget-list');
     expect(ids(visibleMenuEntries({ ...noFlags, widgetv2activated: true }, REGISTERED_PAGES))).not.toContain('widget');
     // the other feature pages (AI assistant, overlays, GPS tracking) are not built: hidden whatever the flags
+  });
+
+  it('shows People right after My lists to every account (no flag, no permission: private, business and blogger alike)', () => {
+    const people = MENU_ENTRIES.find((e) => e.id === 'people')!;
+    expect(people).toMatchObject({ page: 'people', titleKey: 'PEOPLE.TITLE' });
+    expect(people.flag).toBeUndefined();
+    expect(people.only).toBeUndefined();
+    for (const user of [null, noFlags, allFlags]) {
+      const visible = ids(visibleMenuEntries(user, REGISTERED_PAGES));
+      expect(visible[visible.indexOf('lists') + 1]).toBe('people');
+    }
+  });
+
+  it('shows Messages right after People to every account (no flag, no permission)', () => {
+    const messages = MENU_ENTRIES.find((e) => e.id === 'messages')!;
+    expect(messages).toMatchObject({ page: 'messages', titleKey: 'MESSAGES.TITLE' });
+    expect(messages.flag).toBeUndefined();
+    expect(messages.only).toBeUndefined();
+    for (const user of [null, noFlags, allFlags]) {
+      const visible = ids(visibleMenuEntries(user, REGISTERED_PAGES));
+      expect(visible[visible.indexOf('people') + 1]).toBe('messages');
+    }
   });
 
   it('shows the console to accounts with a console permission, the notices to accounts the moderators wrote to', () => {
@@ -90,6 +118,8 @@ describe('menu visibility (SPEC §2)', () => {
       'widget-marked-mylike',
       'widget-marked-mylike-map',
       'lists',
+      'people',
+      'messages',
       'widget',
       'widget-list',
       'aiContentAssistant',
@@ -128,6 +158,8 @@ describe('menu visibility (SPEC §2)', () => {
       'widget-marked-mylike',
       'widget-marked-mylike-map',
       'lists',
+      'people',
+      'messages',
       'widget',
       'profile',
       'settings',
@@ -166,6 +198,8 @@ describe('menu visibility (SPEC §2)', () => {
       'widget-marked-mylike',
       'widget-marked-mylike-map',
       'lists',
+      'people',
+      'messages',
       'profile',
       'settings',
       'intro',

@@ -58,6 +58,12 @@ const WIDGET_LIST_ICON = path('M160 144h288M160 256h288M160 368h288M80 144h0M80 
 const INTRO_ICON = path('M256 160c16-64 76-96 208-96v320c-128 0-178 26-208 64-30-38-80-64-208-64V64c132 0 192 32 208 96zM256 160v288');
 const CONSOLE_ICON = path('M256 48 80 112v128c0 112 80 192 176 224 96-32 176-112 176-224V112zM176 256l56 56 104-104');
 const NOTICES_ICON = path('M96 464V64M96 80h288l-56 88 56 88H96');
+/** People (features/people): a person and a heart, for matching. */
+const PEOPLE_ICON = icon(
+  "<circle cx='192' cy='160' r='80'/><path d='M48 448c0-96 64-144 144-144 40 0 76 12 104 36M400 432s-88-48-88-104a44 44 0 0 1 88-12 44 44 0 0 1 88 12c0 56-88 104-88 104z'/>",
+);
+/** Messages (features/messages): a speech bubble. */
+const MESSAGES_ICON = path('M64 96h384v256H208l-96 80v-80H64z');
 const GUEST_ICON = path(
   'M192 240a64 64 0 1 0 0-128 64 64 0 0 0 0 128zM48 416c0-72 64-112 144-112s144 40 144 112zM352 240a56 56 0 1 0 0-112M384 304c48 8 80 48 80 112h-64',
 );
@@ -68,6 +74,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'widget-marked-mylike', titleKey: 'MENU.MARKED_PLACES', icon: HEART_ICON, page: 'widget-marked-mylike' },
   { id: 'widget-marked-mylike-map', titleKey: 'MENU.MAP', icon: MAP_ICON, page: 'widget-marked-mylike-map' },
   { id: 'lists', titleKey: 'LISTS.TITLE', icon: LISTS_ICON, page: 'lists' },
+  { id: 'people', titleKey: 'PEOPLE.TITLE', icon: PEOPLE_ICON, page: 'people' },
+  { id: 'messages', titleKey: 'MESSAGES.TITLE', icon: MESSAGES_ICON, page: 'messages' },
   { id: 'widget', titleKey: 'MENU.WIDGET', icon: WIDGET_ICON, page: 'widget', flag: 'widgetv1activated' },
   { id: 'widget-list', titleKey: 'MENU.WIDGET_LIST', icon: WIDGET_LIST_ICON, page: 'widget-list', flag: 'widgetv2activated' },
   { id: 'aiContentAssistant', titleKey: 'MENU.AI_CONTENT_ASSISTANT', page: 'aiContentAssistant', flag: 'aiassistantactivated' },

@@ -72,6 +72,30 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: 'lists', path: '/lists', access: 'user', Page: lazyPage(() => import('../features/lists/pages/lists-page')) },
   { id: 'list-detail', path: '/lists/:id', access: 'user', Page: lazyPage(() => import('../features/lists/pages/list-detail-page')) },
   { id: 'shared-list', path: '/s/:token', access: 'public', Page: lazyPage(() => import('../features/lists/pages/shared-list-page')) },
+  // social matching (features/people): suggestions, connections, and anyone's profile (public: a visitor sees what the API answers)
+  { id: 'people', path: PATHS.people, access: 'user', Page: lazyPage(() => import('../features/people/pages/people-page')) },
+  {
+    id: 'people-connections',
+    path: PATHS.peopleConnections,
+    access: 'user',
+    Page: lazyPage(() => import('../features/people/pages/connections-page')),
+  },
+  {
+    id: 'user-profile',
+    path: PATHS.userProfile,
+    access: 'public',
+    Page: lazyPage(() => import('../features/people/pages/user-profile-page')),
+  },
+  // messaging (features/messages): the inbox, and a conversation beside it (from 1250 px) or alone
+  { id: 'messages', path: PATHS.messages, access: 'user', Page: lazyPage(() => import('../features/messages/pages/messages-page')) },
+  {
+    id: 'conversation',
+    path: PATHS.conversation,
+    access: 'user',
+    Page: lazyPage(() => import('../features/messages/pages/conversation-page')),
+  },
+  // a video meeting (features/meetings): served with its own content security policy (the video host)
+  { id: 'meeting', path: '/meeting/:id', access: 'user', Page: lazyPage(() => import('../features/meetings/pages/meeting-page')) },
   {
     id: 'guest-mode-app',
     path: '/guest-mode-app',

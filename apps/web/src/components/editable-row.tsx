@@ -1,20 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../lib/translator';
 import { AppLink } from './app-link';
+import { RenameDeleteActions, type RenameDeleteTexts } from './rename-delete-actions';
 import { TextInput } from './text-input';
 
 /** The words of one kind of item (a list, a widget): each page passes its own translations. */
-export interface EditableRowTexts {
+export interface EditableRowTexts extends RenameDeleteTexts {
   /** Label of the name field while renaming ("New name for …"). */
   newName: string;
   save: string;
-  rename: string;
-  /** The rename button's accessible name, when it should name the item. */
-  renameNamed?: string;
-  delete: string;
-  deleteNamed: string;
-  /** The question asked before deleting ("Really delete …?"). */
-  deleteConfirm: string;
 }
 
 /**
@@ -37,7 +31,6 @@ export function EditableRow(props: {
   const { name, to, meta, texts, renaming, deleting, onRename, onDelete, actions, testId } = props;
   const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const save = (e: FormEvent) => {
     e.preventDefault();
     if (editing?.trim()) onRename(editing.trim(), () => setEditing(null));
@@ -60,38 +53,14 @@ export function EditableRow(props: {
           </button>
         </form>
       )}
-      {editing === null && !confirming && (
-        <span className="row-actions">
-          {actions}
-          <button
-            type="button"
-            className="app-button app-button-small app-button-outline"
-            aria-label={texts.renameNamed}
-            onClick={() => setEditing(name)}
-          >
-            {texts.rename}
-          </button>
-          <button
-            type="button"
-            className="app-button app-button-small app-button-danger"
-            aria-label={texts.deleteNamed}
-            onClick={() => setConfirming(true)}
-          >
-            {texts.delete}
-          </button>
-        </span>
-      )}
-      {confirming && (
-        <span className="row-actions" role="group" aria-label={texts.deleteConfirm}>
-          <span>{texts.deleteConfirm}</span>
-          <button type="button" className="app-button app-button-small app-button-danger" disabled={deleting} onClick={onDelete}>
-            {t('COMMON.YES')}
-          </button>
-          <button type="button" className="app-button app-button-small app-button-clear" onClick={() => setConfirming(false)}>
-            {t('COMMON.NO')}
-          </button>
-        </span>
-      )}
+      <RenameDeleteActions
+        texts={texts}
+        editing={editing !== null}
+        deleting={deleting}
+        onRename={() => setEditing(name)}
+        onDelete={onDelete}
+        actions={actions}
+      />
     </li>
   );
 }

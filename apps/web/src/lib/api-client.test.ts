@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, setXsrfCookie, storeLoggedInUser } from '../test/fixtures';
 import { server } from '../test/server';
 import { ErrorKey } from '@spotlist/contracts';
-import { api, createApiClient, isApiError } from './api-client';
+import { api, createApiClient, isApiError, tokenTransport } from './api-client';
 import type { StoredUser } from './auth-store';
 import { authStore } from './auth-store';
 import { appEvents, createEventBus, type AppEventMap } from './events';
@@ -250,7 +250,10 @@ describe('errors (SPEC §8)', () => {
       events.seen.length = 0;
       server.use(http.post('/api/thing', () => HttpResponse.json({ key }, { status: 403 })));
       await caught(api.request('/thing', { method: 'POST', body: {} }));
-      expect(events.seen.map((e) => e.type), key).toEqual(['api-error']);
+      expect(
+        events.seen.map((e) => e.type),
+        key,
+      ).toEqual(['api-error']);
     }
   });
 
@@ -263,6 +266,27 @@ describe('errors (SPEC §8)', () => {
   it('reports a network failure as error.unavailable', async () => {
     server.use(http.get('/api/thing', () => HttpResponse.error()));
     const error = await caught(api.request('/thing'));
+    expect(isApiError(error) && [error.key, error.status]).toEqual(['error.unavailable', 0]);
+  });
+
+  it('reports a body cut off while it arrives as no answer (error.unavailable, status 0), not as a bad one', async () => {
+    const client = createApiClient({
+      baseUrl: '/api',
+      fetch: async () => {
+        const res = new Response('{"id":1}', { status: 200, headers: { 'content-type': 'application/json' } });
+        vi.spyOn(res, 'text').mockRejectedValue(new TypeError('network error'));
+        return res;
+      },
+      getStoredUser: () => null,
+      getLanguage: () => 'en',
+      getLocation: () => null,
+      readCookie: () => 'xsrf',
+      onTokenRefreshed: () => undefined,
+      onSessionLost: () => undefined,
+      events: createEventBus<AppEventMap>(),
+      now: () => 0,
+    });
+    const error = await caught(client.request('/thing', { silent: true }));
     expect(isApiError(error) && [error.key, error.status]).toEqual(['error.unavailable', 0]);
   });
 
@@ -340,7 +364,7 @@ describe('two tabs whose token expired together', () => {
       return valid.has(token) && !revoked ? Response.json({ ok: true }) : Response.json({ key: 'error.token.invalid' }, { status: 401 });
     }) as typeof globalThis.fetch;
     let queue = Promise.resolve();
-    const lock = <T,>(_name: string, fn: () => Promise<T>): Promise<T> => {
+    const lock = <T>(_name: string, fn: () => Promise<T>): Promise<T> => {
       const run = queue.then(fn);
       queue = run.then(
         () => undefined,
@@ -391,5 +415,54 @@ describe('two tabs whose token expired together', () => {
     await Promise.allSettled([a.client.request('/thing'), b.client.request('/thing')]);
     expect(s.refreshes()).toEqual(['refresh-1', 'refresh-1']);
     expect(s.revoked()).toBe(true);
+  });
+});
+
+describe('token transport (SPEC §7): cookie for this origin, body for an API elsewhere', () => {
+  it('the web app on the API’s origin keeps the refresh token in the HttpOnly cookie', () => {
+    expect(tokenTransport('/api', 'https://app.spotlist.example')).toBe('cookie');
+    expect(tokenTransport('https://app.spotlist.example/api', 'https://app.spotlist.example')).toBe('cookie');
+  });
+  it('the native shells (capacitor://localhost, https://localhost) get it in the answer', () => {
+    expect(tokenTransport('https://api.spotlist.example/api', 'capacitor://localhost')).toBe('body');
+    expect(tokenTransport('https://api.spotlist.example/api', 'https://localhost')).toBe('body');
+    // another port is another origin
+    expect(tokenTransport('http://127.0.0.1:3000/api', 'http://127.0.0.1:4000')).toBe('body');
+  });
+});
+
+describe('XSRF echo: only for the cookie session', () => {
+  const client = (baseUrl: string, readCookie: () => string | null, calls: { url: string; xsrf: string | null }[]) =>
+    createApiClient({
+      baseUrl,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        calls.push({ url: String(input), xsrf: new Headers(init?.headers).get('X-XSRF-TOKEN') });
+        return Response.json({ ok: true });
+      }) as typeof globalThis.fetch,
+      events: createEventBus<AppEventMap>(),
+      getStoredUser: () => ({ id: 7, authtoken: 'access', permissionsInclude: [], language: { id: 1, key: 'en' } }),
+      getLanguage: () => 'en',
+      getLocation: () => null,
+      readCookie,
+      onTokenRefreshed: () => undefined,
+      onSessionLost: () => undefined,
+      now: () => 0,
+    });
+
+  it('echoes the cookie to the API on this origin', async () => {
+    const calls: { url: string; xsrf: string | null }[] = [];
+    await client('/api', () => 'xsrf-1', calls).request('/like/create', { method: 'POST', body: {} });
+    expect(calls.map((c) => c.xsrf)).toEqual(['xsrf-1']);
+  });
+
+  it('neither echoes nor primes it for an API elsewhere (the native shells): one call, no header', async () => {
+    const calls: { url: string; xsrf: string | null }[] = [];
+    // a cookie this page happens to see (same host, other port) is not the API's session's
+    await client('https://api.spotlist.example/api', () => 'xsrf-1', calls).request('/like/create', { method: 'POST', body: {} });
+    await client('https://api.spotlist.example/api', () => null, calls).request('/like/create', { method: 'POST', body: {} });
+    expect(calls).toEqual([
+      { url: 'https://api.spotlist.example/api/like/create', xsrf: null },
+      { url: 'https://api.spotlist.example/api/like/create', xsrf: null },
+    ]);
   });
 });

@@ -89,6 +89,17 @@ const UNSAFE: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const NO_REFRESH_PATHS = new Set(['/login']);
 export const SESSION_USER_PATH = '/session/user';
 
+/**
+ * How a login's refresh token travels (SPEC §7 tokenTransport): the HttpOnly cookie when the API
+ * is this page's origin (the web app), the answer's body when it lives elsewhere — the native
+ * shells load the app from capacitor://localhost or https://localhost and call an absolute API
+ * base, where a SameSite=Strict cookie never goes. Stored with the user, it refreshes in the body.
+ */
+export function tokenTransport(apiBase: string = config.apiBase, here: string = globalThis.location?.origin ?? ''): 'cookie' | 'body' {
+  if (!/^https?:\/\//i.test(apiBase)) return 'cookie';
+  return new URL(apiBase).origin === here ? 'cookie' : 'body';
+}
+
 export function readDocumentCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
@@ -127,6 +138,9 @@ async function readError(res: Response, path: string): Promise<ApiError> {
 
 export function createApiClient(deps: ApiClientDeps) {
   let refreshing: Promise<boolean> | null = null;
+  // The XSRF double-submit guards the cookie session; an API on another origin (the native
+  // shells) gets no cookie from this page, so no echo and no priming call before a write.
+  const cookieSession = (): boolean => tokenTransport(deps.baseUrl, globalThis.location?.origin ?? '') === 'cookie';
   let info: { value: ApiInfo; at: number } | null = null;
 
   const url = (path: string, query?: RequestOptions['query']): string => {
@@ -150,7 +164,7 @@ export function createApiClient(deps: ApiClientDeps) {
     h.set('app-language', deps.getLanguage());
     const loc = deps.getLocation();
     if (loc) h.set('user-location', `${loc.lat};${loc.lng}`);
-    if (UNSAFE.has(method)) {
+    if (UNSAFE.has(method) && cookieSession()) {
       const xsrf = deps.readCookie(XSRF_COOKIE);
       if (xsrf) h.set(XSRF_HEADER, xsrf);
     }
@@ -160,7 +174,7 @@ export function createApiClient(deps: ApiClientDeps) {
   const send = async (method: Method, path: string, opts: RequestOptions, withAuth = true): Promise<Response> => {
     // The server sets the XSRF cookie on its answers; a state-changing call made before any
     // answer (a fresh visitor logging in) first asks for one with the cheap info call.
-    if (UNSAFE.has(method) && !deps.readCookie(XSRF_COOKIE)) await primeXsrf();
+    if (UNSAFE.has(method) && cookieSession() && !deps.readCookie(XSRF_COOKIE)) await primeXsrf();
     const form = opts.body instanceof FormData;
     const hasBody = opts.body !== undefined;
     return deps.fetch(url(path, opts.query), {
@@ -191,7 +205,7 @@ export function createApiClient(deps: ApiClientDeps) {
   /** One refresh at a time in this tab and across tabs; `failedWith` is the token a 401 refused. */
   const refresh = (failedWith: string | undefined): Promise<boolean> => {
     if (!refreshing) {
-      const lock = deps.lock ?? (<T,>(_name: string, fn: () => Promise<T>) => fn());
+      const lock = deps.lock ?? (<T>(_name: string, fn: () => Promise<T>) => fn());
       refreshing = lock(REFRESH_LOCK, async () => {
         // another tab refreshed while this one waited for the lock: its new token is shared
         const current = deps.readStoredUser ? deps.readStoredUser() : deps.getStoredUser();
@@ -260,6 +274,13 @@ export function createApiClient(deps: ApiClientDeps) {
     try {
       data = await decode(res);
     } catch (e) {
+      // A body cut off while it arrived (the tab is leaving, the network dropped) is no answer,
+      // not a wrong one: the caller must not take it as the server's word (a session check would
+      // log the user out).
+      if (!(e instanceof SyntaxError)) {
+        if ((e as { name?: unknown } | null)?.name === 'AbortError') throw e;
+        return fail(new ApiError(ErrorKey.unavailable, 0, path), method, opts);
+      }
       console.error(`undecodable answer from ${path}`, e);
       return fail(new ApiError(ErrorKey.unknown, res.status, path), method, opts);
     }

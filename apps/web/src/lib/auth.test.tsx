@@ -51,6 +51,21 @@ describe('session check (SPEC §4)', () => {
     expect(local.get(STORAGE_KEYS.user)).not.toBeNull();
   });
 
+  it('keeps a logged-in tab logged in when the re-check is aborted (a reload cuts it off)', async () => {
+    storeLoggedInUser({ authtoken: 'kept' });
+    server.use(http.get('/api/session/user', () => HttpResponse.json(makeUser({ email: 'x@example.com' }))));
+    await checkSession();
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+      String(input instanceof Request ? input.url : input).includes('/api/session/user')
+        ? Promise.reject(new DOMException('The user aborted a request.', 'AbortError'))
+        : realFetch(input, init),
+    );
+    await expect(checkSession()).resolves.toMatchObject({ email: 'x@example.com' });
+    expect(authStore.getState()).toMatchObject({ status: 'authenticated', stored: { authtoken: 'kept' } });
+    expect(local.get(STORAGE_KEYS.user)).not.toBeNull();
+  });
+
   it('clears a stored user whose first check gets no answer (nothing says the session is good)', async () => {
     storeLoggedInUser();
     server.use(http.get('/api/session/user', () => HttpResponse.error()));

@@ -55,8 +55,10 @@ export function checkSession(): Promise<User | null> {
       // No answer at all (offline, or the request cut off because the tab is leaving for another
       // page) says nothing about the session: a tab already logged in stays so. Clearing here
       // logged people out on a reload that cut off a re-check started by the realtime gateway.
+      // A fetch cut off by the unload rejects with an AbortError, not an answer either.
       const state = authStore.getState();
-      if (isApiError(error) && error.status === 0 && state.status === 'authenticated') return state.user;
+      const noAnswer = isApiError(error) ? error.status === 0 : (error as { name?: unknown } | null)?.name === 'AbortError';
+      if (noAnswer && state.status === 'authenticated') return state.user;
       authStore.clear('invalid');
       return null;
     } finally {

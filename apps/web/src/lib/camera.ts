@@ -1,4 +1,5 @@
 import { CAMERA_QUALITY } from '@spotlist/contracts';
+import { isNativePlatform } from './platform';
 
 /**
  * Pictures from the photo library or the camera (ARCHITECTURE: native APIs behind `lib/`
@@ -8,11 +9,8 @@ import { CAMERA_QUALITY } from '@spotlist/contracts';
  */
 export type PictureSource = 'photos' | 'camera';
 
-/** The native shell injects `window.Capacitor`; a browser has none (nothing to load to find out). */
-export function hasNativeCamera(): boolean {
-  const cap = (globalThis as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor;
-  return cap?.isNativePlatform?.() === true;
-}
+/** The native shells have the camera plugin; a browser has none (lib/platform.ts: nothing to load to find out). */
+export const hasNativeCamera = (): boolean => isNativePlatform();
 
 /** Takes or picks a picture natively; null when the user cancelled. */
 export async function takeNativePicture(source: PictureSource): Promise<File | null> {

@@ -19,6 +19,12 @@ export const config = {
   privacyUrl: value(env.VITE_PRIVACY_URL, 'https://spotlist.example/privacy/'),
   termsUrl: value(env.VITE_TERMS_URL, 'https://spotlist.example/terms/'),
   logoLinkUrl: value(env.VITE_LOGO_LINK_URL, 'https://spotlist.example/'),
+  /**
+   * The server's public address (PUBLIC_URL, given to native builds by scripts/build-native.mjs):
+   * shared links point there, and only its links open pages in the app (lib/native/deep-links.ts).
+   * Empty in a browser build: the page's own origin is the public one.
+   */
+  publicUrl: value(env.VITE_PUBLIC_URL, '').replace(/\/+$/, ''),
   /** The tiles' attribution (HTML); empty: the translated OpenStreetMap notice. */
   mapAttribution: value(env.VITE_MAP_ATTRIBUTION, ''),
 } as const;

@@ -13,6 +13,8 @@ export interface AppEventMap {
   'chunk-loading-error': { message: string };
   /** SPEC §8: an image failed to load (lib/image-loader.ts). */
   'image-load-error': { url: string };
+  /** A link of the app's own address opened the running native app (lib/native/shell.ts): show that page. */
+  'deep-link': { path: string };
 }
 
 type Listener<T> = (payload: T) => void;

@@ -1,6 +1,7 @@
 import { useIonRouter } from '@ionic/react';
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { appEvents } from './events';
 import { PATHS } from './paths';
 
 /**
@@ -17,7 +18,18 @@ const CurrentLocationContext = createContext<CurrentLocation | null>(null);
 export function CurrentLocationProvider({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const value = useMemo(() => ({ pathname, search }), [pathname, search]);
+  useDeepLinks();
   return <CurrentLocationContext.Provider value={value}>{children}</CurrentLocationContext.Provider>;
+}
+
+/**
+ * The page a link opened the running native app with (the `deep-link` event of lib/native/shell.ts),
+ * shown through Ionic's router. Here because this provider is the one part of lib/ mounted inside
+ * the router; nothing publishes the event in a browser.
+ */
+function useDeepLinks(): void {
+  const navigate = useAppNavigate();
+  useEffect(() => appEvents.on('deep-link', ({ path }) => navigate(path)), [navigate]);
 }
 
 export function useCurrentLocation(): CurrentLocation {

@@ -22,4 +22,19 @@ export const PATHS = {
   consoleTranslations: '/console/translations',
   consoleReference: '/console/reference',
   notices: '/notices',
+  /** Suggested people (features/people). */
+  people: '/people',
+  peopleConnections: '/people/connections',
+  /** Another user's public profile (route pattern; `userProfilePath` gives one user's). */
+  userProfile: '/u/:id',
+  /** The inbox (features/messages). */
+  messages: '/messages',
+  /** One conversation beside the inbox (route pattern; `conversationPath` gives one). */
+  conversation: '/messages/:id',
 } as const;
+
+/** One user's public profile page. */
+export const userProfilePath = (id: number): string => `/u/${id}`;
+
+/** One conversation. */
+export const conversationPath = (id: number): string => `/messages/${id}`;

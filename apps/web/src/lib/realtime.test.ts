@@ -11,12 +11,16 @@ import {
   CLIENT_PING_MS,
   createRealtimeClient,
   createRefresher,
+  onRealtimeEvent,
+  onRealtimeResync,
   realtimeUrl,
   refreshScopes,
+  sendTyping,
   startRealtime,
   type RealtimeDeps,
   type SocketLike,
 } from './realtime';
+import { unreadMessages } from './unread-messages';
 
 /** A WebSocket the test drives: it opens, answers and closes when told to. */
 class FakeSocket implements SocketLike {
@@ -209,7 +213,14 @@ describe('realtime client', () => {
 
 describe('what an event reads again', () => {
   const seed = () => {
-    for (const key of [['likes', 'default'], ['place', 3], [PLACE_SEARCH_KEY, 'x'], ['lists', 'mine'], ['user-languages'], ['countries', 'en']]) {
+    for (const key of [
+      ['likes', 'default'],
+      ['place', 3],
+      [PLACE_SEARCH_KEY, 'x'],
+      ['lists', 'mine'],
+      ['user-languages'],
+      ['countries', 'en'],
+    ]) {
       queryClient.setQueryData(key, { seeded: true });
     }
   };
@@ -303,6 +314,90 @@ describe('the tab connection', () => {
       await vi.waitFor(() => expect(authStore.getState().stored).toBeNull());
       expect(FakeSocket.all).toHaveLength(1);
     } finally {
+      stop();
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('what features hear and say', () => {
+  const posted = {
+    conversationId: 3,
+    message: {
+      id: 10,
+      conversationId: 3,
+      seq: 4,
+      rev: 4,
+      senderId: 5,
+      text: 'Hi',
+      placeId: null,
+      listId: null,
+      file: null,
+      meeting: null,
+      replyTo: null,
+      clientId: null,
+      createdAt: '2026-03-14T12:00:00Z',
+      editedAt: null,
+      deletedAt: null,
+    },
+  };
+
+  it('sends only on a socket that is ready (nothing is queued)', () => {
+    const { c } = client();
+    c.start();
+    expect(c.send({ type: 'typing', conversationId: 3 })).toBe(false);
+    last().open();
+    expect(c.send({ type: 'typing', conversationId: 3 })).toBe(false);
+    last().receive({ type: 'ready' });
+    expect(c.send({ type: 'typing', conversationId: 3 })).toBe(true);
+    expect(last().sent.at(-1)).toEqual({ type: 'typing', conversationId: 3 });
+    last().serverClose(1006);
+    expect(c.send({ type: 'typing', conversationId: 3 })).toBe(false);
+  });
+
+  it('hands events to the handlers that listen, says typing, catches up after a reconnect and keeps the badge', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    let unread = 2;
+    server.use(http.get('/api/messageoverview/unread', () => HttpResponse.json({ unread, conversations: 1 })));
+    const heard: unknown[] = [];
+    const resyncs = vi.fn();
+    const offs = [onRealtimeEvent('message.posted', (p) => heard.push(p)), onRealtimeResync(resyncs)];
+    const stop = startRealtime();
+    try {
+      storeLoggedInUser({ authtoken: 'anna-token' });
+      // the badge is read at login
+      await vi.waitFor(() => expect(unreadMessages.get()).toBe(2));
+      const socket = last();
+      expect(sendTyping(3)).toBe(false);
+      socket.open();
+      socket.receive({ type: 'ready' });
+      expect(sendTyping(3)).toBe(true);
+      expect(socket.sent.at(-1)).toEqual({ type: 'typing', conversationId: 3 });
+
+      unread = 3;
+      socket.receive({ type: 'event', name: 'message.posted', payload: posted });
+      expect(heard).toEqual([posted]);
+      // a new message reads the badge again
+      await vi.waitFor(() => expect(unreadMessages.get()).toBe(3));
+
+      // one that stopped listening hears nothing more
+      offs[0]!();
+      socket.receive({ type: 'event', name: 'message.posted', payload: posted });
+      expect(heard).toHaveLength(1);
+
+      // lost and back: the features catch up
+      socket.serverClose(1006);
+      await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2), { timeout: 3000 });
+      last().open();
+      last().receive({ type: 'ready' });
+      expect(resyncs).toHaveBeenCalledTimes(1);
+
+      // a logout empties the badge
+      authStore.clear('logout');
+      expect(unreadMessages.get()).toBe(0);
+      expect(sendTyping(3)).toBe(false);
+    } finally {
+      offs.forEach((off) => off());
       stop();
       vi.unstubAllGlobals();
     }

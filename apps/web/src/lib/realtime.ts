@@ -1,7 +1,17 @@
-import { REALTIME_PATH, RealtimeClose, type ClientEventMap, type ServerMessage, type UserChangeScope } from '@spotlist/contracts';
+import {
+  REALTIME_PATH,
+  RealtimeClose,
+  type ClientEventMap,
+  type ClientEventName,
+  type ClientMessage,
+  type ServerMessage,
+  type UserChangeScope,
+} from '@spotlist/contracts';
+import { api } from './api-client';
 import { checkSession } from './auth';
 import { authStore } from './auth-store';
 import { config } from './config';
+import { unreadMessages } from './unread-messages';
 
 /**
  * The realtime connection of this tab (server: apps/server/src/platform/realtime). Loaded lazily
@@ -46,6 +56,8 @@ export interface RealtimeClient {
   stop(): void;
   /** The token changed (a refresh, another tab): connect now if waiting to retry. */
   tokenChanged(): void;
+  /** Sends a message on the ready socket; false when there is none (nothing is queued). */
+  send(message: ClientMessage): boolean;
 }
 
 export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
@@ -59,6 +71,7 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
   let ping: unknown = null;
   let sentToken: string | null = null;
   let readyOnce = false;
+  let ready = false;
   let unanswered = false;
 
   const clearTimers = () => {
@@ -71,6 +84,7 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
   const drop = () => {
     const s = socket;
     socket = null;
+    ready = false;
     if (!s) return;
     s.onopen = s.onmessage = s.onclose = s.onerror = null;
     try {
@@ -107,6 +121,7 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
 
   const onClose = (code: number) => {
     socket = null;
+    ready = false;
     clearTimers();
     if (!running) return;
     if (code !== RealtimeClose.unauthorized) return schedule();
@@ -141,6 +156,7 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
       }
       if (msg.type === 'ready') {
         attempt = 0;
+        ready = true;
         if (ping === null) heartbeat();
         // the first ready of the tab starts it; any later one follows a gap (or the server's own resync)
         if (readyOnce) deps.onResync();
@@ -175,7 +191,83 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
       attempt = 0;
       connect();
     },
+    send(message) {
+      if (!socket || !ready) return false;
+      try {
+        socket.send(JSON.stringify(message));
+        return true;
+      } catch {
+        return false;
+      }
+    },
   };
+}
+
+/**
+ * Features listen to the gateway's events here (the conversation page, the inbox): one set of
+ * handlers per event name, fed by the tab's connection (`startRealtime`). A handler that throws
+ * does not stop the others.
+ */
+type EventHandler<K extends ClientEventName> = (payload: ClientEventMap[K]) => void;
+const handlers = new Map<ClientEventName, Set<EventHandler<never>>>();
+const resyncHandlers = new Set<() => void>();
+let activeClient: RealtimeClient | null = null;
+
+const safely = (fn: () => void) => {
+  try {
+    fn();
+  } catch (error) {
+    console.error('realtime handler failed', error);
+  }
+};
+
+/** Calls `handler` with every `name` event from now on; returns the unsubscribe. */
+export function onRealtimeEvent<K extends ClientEventName>(name: K, handler: EventHandler<K>): () => void {
+  let set = handlers.get(name);
+  if (!set) handlers.set(name, (set = new Set()));
+  set.add(handler as EventHandler<never>);
+  return () => {
+    set.delete(handler as EventHandler<never>);
+  };
+}
+
+/** Calls `handler` after every reconnect (events may have been missed: catch up over HTTP); returns the unsubscribe. */
+export function onRealtimeResync(handler: () => void): () => void {
+  resyncHandlers.add(handler);
+  return () => {
+    resyncHandlers.delete(handler);
+  };
+}
+
+/** Hands an event to the features' handlers (the tab's connection calls it; tests may too). */
+export function dispatchRealtimeEvent<K extends ClientEventName>(name: K, payload: ClientEventMap[K]): void {
+  for (const handler of [...(handlers.get(name) ?? [])]) safely(() => (handler as EventHandler<K>)(payload));
+}
+
+function dispatchResync(): void {
+  for (const handler of [...resyncHandlers]) safely(handler);
+}
+
+/**
+ * "I am typing in this conversation" (the server shows it to the other members for
+ * TYPING_SHOWN_MS). The caller sends it at most every few seconds; false while not connected.
+ */
+export const sendTyping = (conversationId: number): boolean => activeClient?.send({ type: 'typing', conversationId }) ?? false;
+
+const isUnread = (v: unknown): v is { unread: number } =>
+  typeof v === 'object' && v !== null && typeof (v as { unread?: unknown }).unread === 'number';
+
+/** GET /api/messageoverview/unread: the menu badge (lib/unread-messages.ts). Silent: a badge that fails to load stays as it was. */
+export async function refreshUnreadMessages(): Promise<void> {
+  const userId = authStore.getState().stored?.id;
+  if (userId === undefined) return;
+  try {
+    const answer = await api.get<{ unread: number }>('/messageoverview/unread', { guard: isUnread, silent: true });
+    // the answer of a user who has logged out since does not show
+    if (authStore.getState().stored?.id === userId) unreadMessages.set(answer.unread);
+  } catch {
+    // kept
+  }
 }
 
 /**
@@ -223,17 +315,33 @@ export function realtimeUrl(apiBase: string, href: string): string {
 /** The tab's connection, following the session: connected while someone is logged in. Returns the stop. */
 export function startRealtime(): () => void {
   const refresh = createRefresher((scopes) => void refreshScopes(scopes));
+  // new messages and reads change the menu badge; a burst of them is one read
+  let badgeTimer: ReturnType<typeof setTimeout> | null = null;
+  const refreshBadge = () => {
+    if (badgeTimer !== null) return;
+    badgeTimer = setTimeout(() => {
+      badgeTimer = null;
+      void refreshUnreadMessages();
+    }, 100);
+  };
   const client = createRealtimeClient({
     url: realtimeUrl(config.apiBase, location.href),
     createSocket: (url) => new WebSocket(url),
     getToken: () => authStore.getState().stored?.authtoken ?? null,
     onEvent: (name, payload) => {
-      if (name === 'user.changed') refresh(payload.scope);
+      if (name === 'user.changed') refresh((payload as ClientEventMap['user.changed']).scope);
+      if (name === 'message.posted' || name === 'conversation.read') refreshBadge();
+      dispatchRealtimeEvent(name, payload);
     },
-    onResync: () => refresh('all'),
+    onResync: () => {
+      refresh('all');
+      refreshBadge();
+      dispatchResync();
+    },
     // checkSession refreshes the token (then we reconnect) or clears the user (the app's logout flow)
     onUnauthorized: () => checkSession(),
   });
+  activeClient = client;
   let userId: number | null = null;
   let token: string | null = null;
   const follow = () => {
@@ -242,7 +350,11 @@ export function startRealtime(): () => void {
       client.stop();
       userId = stored?.id ?? null;
       token = stored?.authtoken ?? null;
-      if (stored) client.start();
+      unreadMessages.set(0);
+      if (stored) {
+        client.start();
+        void refreshUnreadMessages();
+      }
     } else if (stored && stored.authtoken !== token) {
       token = stored.authtoken;
       client.tokenChanged();
@@ -253,5 +365,7 @@ export function startRealtime(): () => void {
   return () => {
     unsubscribe();
     client.stop();
+    if (badgeTimer !== null) clearTimeout(badgeTimer);
+    if (activeClient === client) activeClient = null;
   };
 }

@@ -23,6 +23,20 @@ export const STORAGE_KEYS = {
 
 type Kind = 'localStorage' | 'sessionStorage';
 
+/** Told of every localStorage write (value null: removed); see setLocalMirror. */
+export type StorageMirror = (key: string, value: string | null) => void;
+
+let mirror: StorageMirror | null = null;
+
+/**
+ * The native shells copy the keys that must outlive the WebView's storage (which the OS may
+ * clear) to the platform's preferences (lib/native/preferences.ts). A browser never sets one:
+ * a write there costs one null check.
+ */
+export function setLocalMirror(next: StorageMirror | null): void {
+  mirror = next;
+}
+
 function area(kind: Kind): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window[kind];
@@ -46,12 +60,24 @@ function makeStore(kind: Kind) {
       } catch {
         // storage full or disabled: the value simply is not remembered
       }
+      if (kind === 'localStorage') mirror?.(key, value);
     },
     remove(key: string): void {
       try {
         area(kind)?.removeItem(key);
       } catch {
         // see set()
+      }
+      if (kind === 'localStorage') mirror?.(key, null);
+    },
+    /** The keys stored now (the native restore compares them with the preferences'). */
+    keys(): string[] {
+      try {
+        const storage = area(kind);
+        if (!storage) return [];
+        return Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k !== null);
+      } catch {
+        return [];
       }
     },
     getJson(key: string): unknown {

@@ -14,6 +14,8 @@ export const defaultHandlers = [
   http.get('/api/session/user', () => HttpResponse.json({ key: 'error.auth.required' }, { status: 401 })),
   // remote translations (lib/remote-translations.ts): none unless a test says otherwise
   http.get('/api/translation/:lang', () => HttpResponse.json({})),
+  // the Messages menu badge (lib/realtime.ts reads it at login): nothing unread unless a test says otherwise
+  http.get('/api/messageoverview/unread', () => HttpResponse.json({ unread: 0, conversations: 0 })),
   // the realtime gateway (lib/realtime.ts): a logged-in shell connects; it stays silent unless a test says otherwise
   ws.link(/\/api\/ws$/).addEventListener('connection', () => undefined),
 ];

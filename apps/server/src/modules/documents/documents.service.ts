@@ -195,11 +195,21 @@ export function documentsService(deps: {
     return true;
   }
 
-  /** A document the caller may read: their own, any as admin, or a public one (visibility 255). */
+  /**
+   * A document the caller may read: their own, any as admin, a public one (visibility 255), or
+   * one attached to a message (not deleted) of a conversation the caller is in (modules/messaging).
+   */
   async function readable(id: number, user: UserActor | null): Promise<Row> {
     const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
     if (!row) throw notFound();
     if (row.visibility === Visibility.all || (user && (row.ownerId === user.id || isModerator(user)))) return row;
+    if (user) {
+      const shared = await db.execute(
+        sql`select 1 from messages m join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = ${user.id}
+          where m.document_id = ${id} and m.deleted_at is null limit 1`,
+      );
+      if ((shared as unknown as { rows: unknown[] }).rows.length > 0) return row;
+    }
     throw notFound();
   }
 

@@ -16,6 +16,7 @@ import {
 } from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { corsOriginsOf } from '../../platform/http/cors.ts';
 import { characterError, containsNul, nestedDeeperThan } from '../../platform/http/input-guard.ts';
 import { cleanFileName, toView, type DocumentsService } from './documents.service.ts';
 import { inspectFile } from './receive.ts';
@@ -59,6 +60,7 @@ export const resumableRoutes: FastifyPluginAsyncZod<{ svc: DocumentsService; con
   const directory = path.join(config.dataDir, 'tus');
   await fsp.mkdir(directory, { recursive: true });
   const datastore = new ReadyFileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_MS });
+  const corsOrigins = corsOriginsOf(config);
   const markerOf = (id: string) => path.join(directory, `${id}.document`);
   const fail = (status: number, key: string) => ({ status_code: status, body: JSON.stringify({ key }) });
   /** What the API answers for tus's own refusals (its bodies are text; an unknown error's carries its message). */
@@ -77,6 +79,9 @@ export const resumableRoutes: FastifyPluginAsyncZod<{ svc: DocumentsService; con
     relativeLocation: true,
     maxSize: config.UPLOAD_MAX_BYTES,
     exposedHeaders: [UPLOAD_DOCUMENT_ID_HEADER],
+    // tus writes these answers itself: Access-Control-Allow-Origin for the native shells' origins
+    // only, as every other /api answer (platform/http/cors.ts), instead of its default `*`
+    allowedOrigins: (origin) => corsOrigins.has(origin),
     namingFunction: () => crypto.randomBytes(16).toString('hex'),
     onResponseError: (_req, err) => {
       const status = 'status_code' in err && typeof err.status_code === 'number' ? err.status_code : 500;

@@ -23,6 +23,7 @@ import { cacheTags } from '../../platform/http/response-cache.ts';
 import { baseUrlOf } from '../widgets/index.ts';
 import { guestAppService } from './guest-app.service.ts';
 import { guestsService } from './guests.service.ts';
+import { guestConversationClaim } from '../messaging/index.ts';
 
 /** Guest calls one address may make per minute (new guests, likes, reads together). */
 export const GUEST_CALLS_PER_MINUTE = 240;
@@ -39,6 +40,7 @@ export const guestRoutes: FastifyPluginAsyncZod<{
   const analytics = analyticsService(db);
   const guestApp = guestAppService(db);
   const svc = guestsService(db, analytics);
+  const claimGuestConversations = guestConversationClaim(db);
   const allow = addressLimiter(GUEST_CALLS_PER_MINUTE);
   const visitor = { auth: 'public' as const, xsrf: false };
   const tags = ['guests'];
@@ -93,7 +95,12 @@ export const guestRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/guest/claim',
     { schema: { body: GuestClaimInputSchema, response: { 200: GuestClaimResultSchema }, tags }, config: { auth: 'user' } },
-    async (req) => svc.claim(req.body.guestKey, req.user!),
+    async (req) => {
+      const { moved, guestId } = await svc.claim(req.body.guestKey, req.user!);
+      // the guest's conversations with businesses become the user's (modules/messaging)
+      for (const changed of await claimGuestConversations(guestId, req.user!.id)) await app.events.emit('conversation.changed', changed);
+      return { moved };
+    },
   );
 
   app.get(

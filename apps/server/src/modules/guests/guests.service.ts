@@ -100,7 +100,7 @@ export function guestsService(db: Db, analytics: AnalyticsService) {
      * its likes move into the user's default like list. A place the user cannot read stays with
      * the guest (not counted).
      */
-    async claim(key: string, user: UserActor): Promise<{ moved: number }> {
+    async claim(key: string, user: UserActor): Promise<{ moved: number; guestId: number }> {
       if (!KEY.test(key)) throw new AppError(ErrorKey.guestKey, 400);
       const [g] = await db
         .select({ id: guestUsers.id })
@@ -110,7 +110,12 @@ export function guestsService(db: Db, analytics: AnalyticsService) {
       const claimed = await db
         .update(guestUsers)
         .set({ claimedBy: user.id, claimedAt: sql`coalesce(${qualifiedColumn(guestUsers.claimedAt)}, now())` })
-        .where(and(eq(guestUsers.id, g.id), sql`(${qualifiedColumn(guestUsers.claimedBy)} is null or ${qualifiedColumn(guestUsers.claimedBy)} = ${user.id})`))
+        .where(
+          and(
+            eq(guestUsers.id, g.id),
+            sql`(${qualifiedColumn(guestUsers.claimedBy)} is null or ${qualifiedColumn(guestUsers.claimedBy)} = ${user.id})`,
+          ),
+        )
         .returning({ id: guestUsers.id });
       if (!claimed[0]) throw new AppError(ErrorKey.guestClaimed, 409);
       const placeIds = await this.likes(key, g.id);
@@ -125,7 +130,7 @@ export function guestsService(db: Db, analytics: AnalyticsService) {
         await db.delete(guestLikes).where(and(eq(guestLikes.guestUserId, g.id), eq(guestLikes.placeId, placeId)));
         moved++;
       }
-      return { moved };
+      return { moved, guestId: g.id };
     },
   };
 }

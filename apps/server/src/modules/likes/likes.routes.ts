@@ -22,7 +22,7 @@ export const likeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         // per user, list, language, position and query; a place's change drops everyone's answers
         cache: {
           scope: 'user',
-          invalidatedBy: ['user.wrote', 'like.changed', 'list.changed', 'place.changed', 'everything.changed'],
+          invalidatedBy: ['user.wrote', 'like.changed', 'list.changed', 'place.changed', 'everything.changed', 'relation.changed'],
           key: (req) => {
             const at = req.ctx.location;
             return `${isModerator(req.user) ? 1 : 0}\n${at ? `${at.lat};${at.lng}` : ''}`;

@@ -144,7 +144,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         cache: {
           scope: 'user',
           tags: (req) => [`l${(req.params as { id: number }).id}`],
-          invalidatedBy: ['user.wrote', 'like.changed', 'list.changed', 'place.changed', 'everything.changed'],
+          invalidatedBy: ['user.wrote', 'like.changed', 'list.changed', 'place.changed', 'everything.changed', 'relation.changed'],
           key: placeViewKey,
           maxBytes: LIST_CACHE_BYTES,
         },

@@ -46,6 +46,7 @@ import {
   type PlaceRow,
   type Viewer,
 } from '../../platform/db/place-sql.ts';
+import { blockedBetweenSql, relationGrantsSql } from '../../platform/db/relation-sql.ts';
 
 import { exportList, type ExportFile } from './formats/write.ts';
 import type { ParsedImport } from './formats/read.ts';
@@ -102,7 +103,7 @@ export function centreOf(filters: Record<string, string>, header: LatLng | null)
 
 /**
  * Lists and reading their items (SPEC §7 GET /api/list/{type}); item changes are in
- * items.service.ts. Reads follow listReadableSql (owner, visibility 255, active shares); every
+ * items.service.ts. Reads follow listReadableSql (owner, the visibility level, active shares); every
  * change is the owner's alone: the owner condition is part of the statement that takes the list's
  * row lock, and a refused change answers 403 error.list.readonly when the caller can read the
  * list, 404 error.list.notfound otherwise.
@@ -284,12 +285,18 @@ export function listsService(db: Db) {
       const where: SQL[] = [];
       if (type === 'mine') where.push(eq(lists.ownerId, user.id));
       // a list a moderator hid is its owner's only
+      // shared with me: by a share, or by a level naming me (friends, followers, a group of theirs)
       else if (type === 'shared')
-        where.push(ne(lists.ownerId, user.id), isNull(lists.hiddenAt), activeShareToSql(sql`${qualifiedColumn(lists.id)}`, user.id));
+        where.push(
+          ne(lists.ownerId, user.id),
+          isNull(lists.hiddenAt),
+          sql`not ${blockedBetweenSql(qualifiedColumn(lists.ownerId), user.id)}`,
+          sql`(${activeShareToSql(sql`${qualifiedColumn(lists.id)}`, user.id)} or ${relationGrantsSql(qualifiedColumn(lists.ownerId), qualifiedColumn(lists.visibility), user.id)})`,
+        );
       else
         where.push(
           sql`${qualifiedColumn(lists.visibility)} = 255`,
-          sql`(${qualifiedColumn(lists.hiddenAt)} is null or ${qualifiedColumn(lists.ownerId)} = ${user.id})`,
+          sql`(${qualifiedColumn(lists.ownerId)} = ${user.id} or (${qualifiedColumn(lists.hiddenAt)} is null and not ${blockedBetweenSql(qualifiedColumn(lists.ownerId), user.id)}))`,
         );
       if (q.filters.q?.trim()) where.push(sql`lower(${qualifiedColumn(lists.name)}) like ${containsPattern(q.filters.q)}`);
       const kinds = enumListFilter(q, 'kind', LIST_KINDS);

@@ -39,7 +39,14 @@ const placeCache = (catalogue: boolean): RouteCache => ({
   scope: 'user',
   key: placeViewKey,
   tags: catalogue ? () => [CATALOGUE_TAG] : undefined,
-  invalidatedBy: ['user.wrote', 'like.changed', 'place.changed', 'everything.changed', ...(catalogue ? (['place.added'] as const) : [])],
+  invalidatedBy: [
+    'user.wrote',
+    'like.changed',
+    'place.changed',
+    'everything.changed',
+    'relation.changed',
+    ...(catalogue ? (['place.added'] as const) : []),
+  ],
   maxBytes: PLACE_CACHE_BYTES,
 });
 

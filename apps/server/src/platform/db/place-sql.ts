@@ -2,6 +2,7 @@ import { getTableName, sql, type Column, type Placeholder, type SQL } from 'driz
 import {
   EARTH_RADIUS_METERS,
   UNKNOWN_DISTANCE,
+  Visibility,
   roundCoordinate,
   type AppLanguage,
   type LatLng,
@@ -10,6 +11,7 @@ import {
   type PlaceView,
 } from '@spotlist/contracts';
 import { listItems, lists, places, shareRecipients, shares } from './schema/index.ts';
+import { blockedBetweenSql, relationGrantsSql } from './relation-sql.ts';
 
 /**
  * SQL shared by places, likes, lists and shares: the haversine distance, the place columns an
@@ -62,24 +64,42 @@ export const activeShareToSql = (listId: SQL | number, userId: Param): SQL => sq
     and (s.expires_at is null or s.expires_at > now()))`;
 
 /**
- * Who reads a list: its owner, everyone for visibility 255, and the recipients of an active
- * share — unless a moderator hid it, then its owner only. Friends/groups/followers (4/32/64)
- * read like private until user relations exist.
+ * Who reads a list: its owner; unless a moderator hid it or a block stands between owner and
+ * reader, everyone for visibility 255, friends, followers and group members as the level says
+ * (relation-sql.ts), and the recipients of an active share.
  */
 export const listReadableSql = (userId: number): SQL =>
-  sql`(${qualifiedColumn(lists.ownerId)} = ${userId} or (${qualifiedColumn(lists.hiddenAt)} is null and (${qualifiedColumn(lists.visibility)} = 255 or ${activeShareToSql(sql`${qualifiedColumn(lists.id)}`, userId)})))`;
+  listReadableByAliasSql(
+    qualifiedColumn(lists.ownerId),
+    qualifiedColumn(lists.visibility),
+    qualifiedColumn(lists.hiddenAt),
+    qualifiedColumn(lists.id),
+    userId,
+  );
+
+/** listReadableSql over any alias of the lists table. */
+export const listReadableByAliasSql = (owner: SQL, visibility: SQL, hiddenAt: SQL, id: SQL, userId: number): SQL =>
+  userId === 0
+    ? sql`(${hiddenAt} is null and ${visibility} = ${Visibility.all})`
+    : sql`(${owner} = ${userId} or (${hiddenAt} is null and not ${blockedBetweenSql(owner, userId)} and (${visibility} = ${Visibility.all} or ${relationGrantsSql(owner, visibility, userId)} or ${activeShareToSql(id, userId)})))`;
 
 /**
- * Who reads a place: everyone for the public catalogue (255), its creator, moderators, and readers
- * of a list that holds it (a private imported place shown in a shared or public list). A place a
- * moderator hid is its creator's and the moderators' only.
+ * Who reads a place: everyone for the public catalogue (255), its creator, moderators, the
+ * creator's friends, followers or group members as its level says (not across a block), and
+ * readers of a list that holds it (a private imported place shown in a shared or public list).
+ * A place a moderator hid is its creator's and the moderators' only. A public place stays in the
+ * catalogue for everyone, blocked or not: others like it, list it and show it in widgets.
  */
 export const placeReadableSql = (userId: number, moderator: boolean): SQL =>
   moderator
     ? sql`true`
-    : sql`(${qualifiedColumn(places.creatorId)} = ${userId} or (${qualifiedColumn(places.hiddenAt)} is null and (${qualifiedColumn(places.visibility)} = 255 or exists (
+    : sql`(${qualifiedColumn(places.creatorId)} = ${userId} or (${qualifiedColumn(places.hiddenAt)} is null and (${qualifiedColumn(places.visibility)} = 255 or ${
+        userId === 0
+          ? sql`false`
+          : sql`(${qualifiedColumn(places.creatorId)} is not null and not ${blockedBetweenSql(qualifiedColumn(places.creatorId), userId)} and ${relationGrantsSql(qualifiedColumn(places.creatorId), qualifiedColumn(places.visibility), userId)})`
+      } or exists (
         select 1 from ${listItems} ri join ${lists} rl on rl.id = ri.list_id
-        where ri.place_id = ${qualifiedColumn(places.id)} and (rl.owner_id = ${userId} or (rl.hidden_at is null and (rl.visibility = 255 or ${activeShareToSql(sql`rl.id`, userId)})))))))`;
+        where ri.place_id = ${qualifiedColumn(places.id)} and ${listReadableByAliasSql(sql`rl.owner_id`, sql`rl.visibility`, sql`rl.hidden_at`, sql`rl.id`, userId)}))))`;
 
 /** What a place says about itself: the columns every place answer, POI and export shows. */
 export const placeContentColumns = {

@@ -1,3 +1,5 @@
+import type { Message } from '@spotlist/contracts';
+
 /**
  * Every event one part of the server tells the others (ARCHITECTURE "Server": modules never call
  * each other to notify). A name is `<noun>.<past verb>`; a payload carries ids, never rows, so a
@@ -24,6 +26,34 @@ export interface EventMap {
   'widget.changed': { publicId: string };
   /** An admin changed a translation override of this language. */
   'translation.changed': { language: string };
+  /**
+   * Any relation between two users changed (match, no, friendship, follow, block, group
+   * membership): what each may read of the other changed (visibility 4, 32, 64 and blocks).
+   */
+  'relation.changed': { userId: number; relatedUserId: number };
+  /** `userId` said yes to `relatedUserId` in a category and waits for theirs. */
+  'relation.requested': { userId: number; relatedUserId: number; categoryId: number };
+  /** The second yes: the two are friends in the category now (messaging opens a conversation). */
+  'relation.matched': { userId: number; relatedUserId: number; categoryId: number };
+  /** `userId` blocked `relatedUserId`: every relation between them is gone. */
+  'relation.blocked': { userId: number; relatedUserId: number };
+  /**
+   * A message was stored. It carries the message as every member reads it (the one payload that is
+   * not ids: a chat's send→receive latency would pay a read per instance), and who is in the
+   * conversation now (`memberIds`, `guestId`) for whoever tells them (push).
+   */
+  'message.posted': { conversationId: number; message: Message; memberIds: number[]; guestId: number | null };
+  /** A message was edited or deleted. */
+  'message.changed': { conversationId: number; message: Message };
+  /** A member (null: the guest) read the conversation up to `seq`. */
+  'conversation.read': { conversationId: number; userId: number | null; seq: number };
+  /**
+   * A conversation was made or changed (title, category, status, assignee, members). `added` and
+   * `removed` are users whose sockets join or leave its room; `guestId` a guest whose sockets join.
+   */
+  'conversation.changed': { conversationId: number; added: number[]; removed: number[]; guestId: number | null };
+  /** A member's socket said they are typing (not stored). */
+  'conversation.typed': { conversationId: number; userId: number | null };
 }
 
 export type EventName = keyof EventMap;
@@ -40,4 +70,13 @@ export const EVENT_NAMES: readonly EventName[] = [
   'place.added',
   'widget.changed',
   'translation.changed',
+  'relation.changed',
+  'relation.requested',
+  'relation.matched',
+  'relation.blocked',
+  'message.posted',
+  'message.changed',
+  'conversation.read',
+  'conversation.changed',
+  'conversation.typed',
 ];

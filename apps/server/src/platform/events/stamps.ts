@@ -17,6 +17,16 @@ export const TAGS_OF: { [K in EventName]: (payload: EventMap[K]) => readonly str
   'place.changed': () => null,
   'place.added': () => [CATALOGUE_TAG],
   'everything.changed': () => null,
+  'relation.changed': (p) => [userTag(p.userId), userTag(p.relatedUserId)],
+  'relation.requested': (p) => [userTag(p.userId), userTag(p.relatedUserId)],
+  'relation.matched': (p) => [userTag(p.userId), userTag(p.relatedUserId)],
+  'relation.blocked': (p) => [userTag(p.userId), userTag(p.relatedUserId)],
+  // messaging answers are not cached; a cache that lists these drops what names the conversation
+  'message.posted': (p) => [`c${p.conversationId}`],
+  'message.changed': (p) => [`c${p.conversationId}`],
+  'conversation.read': (p) => [`c${p.conversationId}`],
+  'conversation.changed': (p) => [`c${p.conversationId}`, ...p.added.map(userTag), ...p.removed.map(userTag)],
+  'conversation.typed': () => [],
 };
 export const userTag = (userId: number) => `u${userId}`;
 /** What a catalogue search answer is tagged with: any new place may belong in it. */

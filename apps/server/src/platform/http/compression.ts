@@ -62,12 +62,27 @@ export function compressed(body: Buffer, encoding: Encoding, effort: 'static' | 
   return out;
 }
 
+/** Adds `name` to the answer's Vary (what is there stays: a route's `app-language`, CORS's `origin`). */
+export function addVary(reply: FastifyReply, name: string): void {
+  const current = reply.getHeader('vary');
+  if (current === undefined) {
+    reply.header('vary', name);
+    return;
+  }
+  const names = (Array.isArray(current) ? current.join(',') : String(current))
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
+  if (names.some((n) => n === '*' || n.toLowerCase() === name)) return;
+  reply.header('vary', [...names, name].join(', '));
+}
+
 /**
  * Sends `body` compressed when the client takes it and it is worth it, with `Vary: Accept-Encoding`
  * either way (a shared cache must not hand a compressed copy to a client that cannot read it).
  */
 export function sendCompressed(req: FastifyRequest, reply: FastifyReply, body: Buffer, effort: 'static' | 'dynamic') {
-  reply.header('vary', 'accept-encoding');
+  addVary(reply, 'accept-encoding');
   const encoding = body.length >= MIN_BYTES ? acceptedEncoding(req.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(body);
   return reply.header('content-encoding', encoding).send(compressed(body, encoding, effort));

@@ -5,7 +5,7 @@ import type { EventBus } from '../events/bus.ts';
 import type { EventName } from '../events/event-map.ts';
 import { stampedCache, stamps, userTag, type Stamp, type StampedCache } from '../events/stamps.ts';
 import { isModerator } from './auth.ts';
-import { acceptedEncoding, compressed } from './compression.ts';
+import { acceptedEncoding, addVary, compressed } from './compression.ts';
 
 /**
  * One response cache for every route that asks for it with `config.cache` (docs/decisions/0002):
@@ -128,7 +128,8 @@ export const etagOf = (body: Buffer | string) => `W/"${crypto.createHash('sha1')
 const MIN_COMPRESS_BYTES = 1024;
 
 function send(req: FastifyRequest, reply: FastifyReply, store: RouteStore, e: Entry): FastifyReply {
-  reply.header('cache-control', store.cacheControl).header('vary', 'accept-encoding');
+  reply.header('cache-control', store.cacheControl);
+  addVary(reply, 'accept-encoding');
   if (store.etag) {
     reply.header('etag', e.etag);
     // no body, no content-length
@@ -213,7 +214,8 @@ export const responseCachePlugin = fp<{ events: EventBus; maxAgeMs: number }>(
         };
         miss.store.entries.set(miss.key, miss.tags, miss.stamp, entry, body.length, miss.until);
         settle(req);
-        reply.header('cache-control', miss.store.cacheControl).header('vary', 'accept-encoding');
+        reply.header('cache-control', miss.store.cacheControl);
+        addVary(reply, 'accept-encoding');
         if (miss.store.etag) {
           reply.header('etag', entry.etag);
           if (matchesEtag(req.headers['if-none-match'], entry.etag)) {

@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HelmetOptions } from 'helmet';
+
+type ContentSecurityPolicyOptions = Exclude<HelmetOptions['contentSecurityPolicy'], boolean | undefined>;
 import fastifyStatic from '@fastify/static';
 import { ErrorKey } from '@spotlist/contracts';
 import { sendCompressed } from './compression.ts';
@@ -13,8 +17,8 @@ import { withTilesMeta } from '../../lib/tiles-meta.ts';
  * configuration (`withTilesMeta`), the one the content security policy allows. Text files go out
  * brotli- or gzip-compressed to clients that accept it.
  */
-export const webPlugin = fp<{ root: string | undefined; tileUrl: string }>(
-  async (app, { root, tileUrl }) => {
+export const webPlugin = fp<{ root: string | undefined; tileUrl: string; meetingPolicy?: ContentSecurityPolicyOptions }>(
+  async (app, { root, tileUrl, meetingPolicy }) => {
     const index = root ? path.join(root, 'index.html') : undefined;
     const hasWeb = !!index && fs.existsSync(index);
     if (hasWeb) {
@@ -35,6 +39,20 @@ export const webPlugin = fp<{ root: string | undefined; tileUrl: string }>(
       });
     }
     const html = hasWeb ? withTilesMeta(fs.readFileSync(index!), tileUrl) : undefined;
+    const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
+      sendCompressed(req, reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8'), html!, 'static');
+    // a video meeting (modules/messaging): the same page, under a policy that lets it load the
+    // meeting host's IFrame API and frame the call; no other page names that host. The web app
+    // opens it with a full page load, and its service worker leaves /meeting/ to the network.
+    if (meetingPolicy)
+      app.get<{ Params: { id: string } }>(
+        '/meeting/:id',
+        { schema: { hide: true }, config: { auth: 'public', securityHeaders: { contentSecurityPolicy: meetingPolicy } } },
+        async (req, reply) => {
+          if (!html || !/^\d{1,10}$/.test(req.params.id)) return reply.status(404).send({ key: ErrorKey.routeNotFound });
+          return sendIndex(req, reply);
+        },
+      );
     app.setNotFoundHandler((req, reply) => {
       const url = req.url.split('?')[0];
       const isIndex = url === '/index.html';
@@ -47,7 +65,7 @@ export const webPlugin = fp<{ root: string | undefined; tileUrl: string }>(
       ) {
         return reply.status(404).send({ key: ErrorKey.routeNotFound });
       }
-      return sendCompressed(req, reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8'), html, 'static');
+      return sendIndex(req, reply);
     });
   },
   { name: 'web' },

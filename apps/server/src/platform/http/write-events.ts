@@ -8,7 +8,8 @@ declare module 'fastify' {
      * What a state-changing request of this route tells the caches. Default 'user': the caller's
      * own reads ('user.wrote'). 'all': a change that other users' reads contain (an account that
      * others' answers name, a shared list) — 'everything.changed'. An admin's writes are 'all'.
-     * 'none': a POST that reads (SPEC's `POST /api/widget/mine`); its handler emits what it
+     * 'none': a POST that reads (SPEC's `POST /api/widget/mine`), or a write that no cached read
+     * holds and whose handler tells its own events (messaging); its handler emits what it
      * changed, when it changes something. Without it, the caller's other tabs — and the tab itself,
      * through the realtime echo — would read everything again after every such read, and a page
      * that reads this way would ask again and again.

@@ -2,15 +2,9 @@ import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import {
-  ClientMessageSchema,
-  REALTIME_PATH,
-  RealtimeClose,
-  type ClientMessage,
-  type ServerMessage,
-} from '@spotlist/contracts';
+import { ClientMessageSchema, REALTIME_PATH, RealtimeClose, type ClientMessage, type ServerMessage } from '@spotlist/contracts';
 import type { Db } from '../db/client.ts';
-import { createRooms, guestRoom, userRoom, type Member, type Room, type Rooms } from './rooms.ts';
+import { conversationRoom, createRooms, guestRoom, userRoom, type Member, type Room, type Rooms } from './rooms.ts';
 import { realtimeSessions, type Principal } from './sessions.ts';
 
 export interface RealtimeOptions {
@@ -25,10 +19,19 @@ export interface RealtimeOptions {
   messagesPerSecond: number;
 }
 
+/** The rooms a socket joins once authenticated, besides its own (`user:` or `guest:`): a module's answer for the principal. */
+export type RoomSource = (principal: Principal) => Promise<readonly Room[]>;
+
 /** The gateway as other parts of the server see it. */
 export interface Realtime {
   /** Sends to a room's sockets on this instance; an event from the bus reaches every instance. */
   publish: Rooms['publish'];
+  /** Adds rooms every socket joins at authentication (the conversations of its user, say). */
+  addRoomSource(source: RoomSource): void;
+  /** Every socket of this instance in room `of` (a user's, a guest's) joins `room` too. */
+  joinAll(of: Room, room: Room): void;
+  /** Every socket of this instance in room `of` leaves `room`. */
+  leaveAll(of: Room, room: Room): void;
   /** Open sockets on this instance. */
   readonly connections: number;
   /** Resolves once the session rechecks under way (after a revocation or a write) are done. */
@@ -80,10 +83,18 @@ export const realtimeGateway = fp<RealtimeOptions>(
     const sessions = realtimeSessions(opts.db);
     const connections = new Set<Connection>();
     const log: FastifyBaseLogger = app.log.child({ module: 'realtime' });
+    const sources: RoomSource[] = [];
     let closing = false;
 
     app.decorate('realtime', {
       publish: rooms.publish,
+      addRoomSource: (source) => void sources.push(source),
+      joinAll(of, room) {
+        for (const c of [...rooms.members(of)]) rooms.join(c, room);
+      },
+      leaveAll(of, room) {
+        for (const c of [...rooms.members(of)]) rooms.leave(c, room);
+      },
       get connections() {
         return connections.size;
       },
@@ -150,13 +161,24 @@ export const realtimeGateway = fp<RealtimeOptions>(
         if (!c.principal) return c.close(RealtimeClose.unauthorized, 'auth first');
         return c.send(text({ type: 'pong' }));
       }
+      if (msg.type === 'typing') {
+        if (!c.principal) return c.close(RealtimeClose.unauthorized, 'auth first');
+        // heard only from a member: the socket is in the conversation's room (joined at auth or
+        // when added); anything else is ignored rather than answered (a left conversation, a race)
+        if (!c.rooms.has(conversationRoom(msg.conversationId))) return;
+        const userId = c.principal.kind === 'user' ? c.principal.userId : null;
+        return void app.events.emit('conversation.typed', { conversationId: msg.conversationId, userId });
+      }
       const principal = 'token' in msg ? await sessions.user(msg.token) : await sessions.guest(msg.guestKey);
       if (c.closed) return;
       if (!principal) return c.close(RealtimeClose.unauthorized, 'invalid credentials');
+      const extra = (await Promise.all(sources.map((source) => source(principal)))).flat();
+      if (c.closed) return;
       // a later auth message (a refreshed token, another user in this tab) replaces the identity
       rooms.leaveAll(c);
       c.principal = principal;
       rooms.join(c, principal.kind === 'user' ? userRoom(principal.userId) : guestRoom(principal.guestId));
+      for (const room of extra) rooms.join(c, room);
       if (c.authTimer) clearTimeout(c.authTimer);
       c.authTimer = null;
       c.send(text({ type: 'ready' }));
@@ -244,6 +266,11 @@ export const realtimeGateway = fp<RealtimeOptions>(
     // told to re-read at that moment could present the refresh cookie before the rotating tab
     // has stored the new one (a reuse, which ends the session). Only sessions that ended close.
     events.on('session.revoked', ({ userId }) => recheckUser(userId));
+    events.on(
+      'conversation.typed',
+      ({ conversationId, userId }) =>
+        void rooms.publish(conversationRoom(conversationId), 'conversation.typing', { conversationId, userId }),
+    );
     events.on('everything.changed', () => {
       if (connections.size > 0) recheckAll();
     });

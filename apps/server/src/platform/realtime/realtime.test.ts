@@ -5,14 +5,13 @@ import { REALTIME_PATH, RealtimeClose, type ServerMessage } from '@spotlist/cont
 import { req, PASSWORD, signup, buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { addPlace, SPOTS } from '../../../test/place-helpers.ts';
 import { memoryPubSub, redisPubSub, type PubSub } from '../events/pubsub.ts';
+import { authed, connect, until, within } from '../../../test/socket-client.ts';
 
 /**
  * The gateway over real sockets (app.listen on a free port, the `ws` package as the client), on
  * PGlite or TEST_DATABASE_URL's PostgreSQL, and with two instances on TEST_REDIS_URL's Redis.
  */
 const REDIS = process.env.TEST_REDIS_URL;
-/** Bound for waits on socket events (never a sleep: each wait ends as soon as the event comes). */
-const WAIT_MS = 5000;
 
 const opened: { apps: TestApp[]; buses: PubSub[]; sockets: WebSocket[] }[] = [];
 afterEach(async () => {
@@ -22,17 +21,6 @@ afterEach(async () => {
     for (const b of new Set(o.buses)) await b.close();
   }
 });
-
-interface Client {
-  ws: WebSocket;
-  messages: ServerMessage[];
-  /** The next message matching `ok` (already received or still to come). */
-  next(ok?: (m: ServerMessage) => boolean): Promise<ServerMessage>;
-  closed: Promise<{ code: number; reason: string }>;
-  send(msg: unknown): void;
-  /** A ping answered: whatever the server sent this socket before has arrived (one TCP stream, in order). */
-  drain(): Promise<void>;
-}
 
 async function start(config: Record<string, string> = {}, pubsub?: PubSub, database?: TestApp['database']) {
   const t = await buildTestApp({ config, pubsub, database });
@@ -45,88 +33,6 @@ function track(apps: TestApp[], buses: PubSub[] = []) {
   const o = { apps, buses, sockets: [] as WebSocket[] };
   opened.push(o);
   return o;
-}
-
-async function connect(url: string, o: { sockets: WebSocket[] }, opts: WebSocket.ClientOptions = {}): Promise<Client> {
-  const ws = new WebSocket(url, opts);
-  o.sockets.push(ws);
-  const messages: ServerMessage[] = [];
-  const waiters: { ok: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
-  let seen = 0;
-  ws.on('message', (data) => {
-    const m = JSON.parse(String(data)) as ServerMessage;
-    messages.push(m);
-    for (const w of [...waiters]) {
-      if (w.ok(m)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(m);
-      }
-    }
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
-  );
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const client: Client = {
-    ws,
-    messages,
-    closed,
-    send: (msg) => ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg)),
-    async drain() {
-      client.send({ type: 'ping' });
-      await client.next((m) => m.type === 'pong');
-    },
-    next(ok = () => true) {
-      // messages are consumed in order: a second call does not answer the first call's message again
-      for (let i = seen; i < messages.length; i++) {
-        if (ok(messages[i])) {
-          seen = i + 1;
-          return Promise.resolve(messages[i]);
-        }
-      }
-      return within(
-        new Promise<ServerMessage>((resolve) =>
-          waiters.push({
-            ok,
-            resolve: (m) => {
-              seen = messages.indexOf(m) + 1;
-              resolve(m);
-            },
-          }),
-        ),
-        'message',
-      );
-    },
-  };
-  return client;
-}
-
-function within<T>(p: Promise<T>, what: string, ms = WAIT_MS): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    p.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms);
-    }),
-  ]);
-}
-
-async function until(ok: () => boolean, what: string, ms = WAIT_MS) {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-async function authed(url: string, o: { sockets: WebSocket[] }, token: string): Promise<Client> {
-  const c = await connect(url, o);
-  c.send({ type: 'auth', token });
-  expect(await c.next()).toEqual({ type: 'ready' });
-  return c;
 }
 
 const isEvent = (m: ServerMessage) => m.type === 'event';
@@ -193,7 +99,12 @@ describe('realtime gateway, one instance', () => {
   });
 
   it("a guest authenticates with the guest app's key; an unknown key closes 4401", async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/public/guest', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/guest',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(res.statusCode).toBe(200);
     const guest = await connect(t.url, o);
     guest.send({ type: 'auth', guestKey: res.json().guestKey });
@@ -377,7 +288,10 @@ describe.each(buses.filter((b) => b.run))('two instances, messages $name', ({ ma
     const phone = login.json().authtoken as string;
     const laptopSocket = await authed(b.url, o, ute.token);
     const phoneSocket = await authed(b.url, o, phone);
-    const changed = await req(a.app, 'POST', '/api/password/update', { token: ute.token, body: { oldPassword: PASSWORD, newPassword: 'another horse battery 2' } });
+    const changed = await req(a.app, 'POST', '/api/password/update', {
+      token: ute.token,
+      body: { oldPassword: PASSWORD, newPassword: 'another horse battery 2' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await within(phoneSocket.closed, 'close')).code).toBe(RealtimeClose.unauthorized);
     expect(await laptopSocket.next(isEvent)).toMatchObject({ name: 'user.changed' });

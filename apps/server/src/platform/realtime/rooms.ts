@@ -8,13 +8,15 @@ import type { ClientEventMap, ClientEventName } from '@spotlist/contracts';
 export type Room =
   | `user:${number}`
   | `guest:${number}`
-  // ready for the rooms still to come; joining them will need an access check per prefix
+  /** A conversation's members (modules/messaging joins them at auth and when they are added). */
   | `conversation:${number}`
+  // ready for the rooms still to come; joining them will need an access check per prefix
   | `fleet:${number}`
   | `widget:${string}`;
 
 export const userRoom = (userId: number): Room => `user:${userId}`;
 export const guestRoom = (guestId: number): Room => `guest:${guestId}`;
+export const conversationRoom = (conversationId: number): Room => `conversation:${conversationId}`;
 
 export interface Member {
   /** Sends one serialized message (the member applies back-pressure itself). */

@@ -59,6 +59,8 @@ describe('header, menu and footer (SPEC §2)', () => {
       'My places',
       'Map',
       'My lists',
+      'People',
+      'Messages',
       'Classic widget',
       'Profile',
       'Settings',

@@ -9,6 +9,7 @@ import { useAuth } from '../../lib/auth';
 import { config } from '../../lib/config';
 import { usableImageUrl } from '../../lib/image';
 import { useCurrentLocation, useIsOnboarding } from '../../lib/navigation';
+import { useUnreadMessages } from '../../lib/unread-messages';
 import { menuState } from '../menu';
 import { leaveGuarded } from './leave-guard';
 
@@ -46,6 +47,7 @@ export function SideMenu({ contentId }: { contentId: string }) {
   const { pathname } = useCurrentLocation();
   const router = useIonRouter();
   const items = useAppMenu();
+  const unreadMessages = useUnreadMessages();
   const menu = useRef<HTMLIonMenuElement>(null);
   const choose = (action: () => void) => () => {
     action();
@@ -90,6 +92,11 @@ export function SideMenu({ contentId }: { contentId: string }) {
                         {item.id === 'notices' && !!user?.notices?.unread && (
                           <span className="badge" aria-label={t('NOTICES.UNREAD', { count: user.notices.unread })}>
                             {user.notices.unread}
+                          </span>
+                        )}
+                        {item.id === 'messages' && unreadMessages > 0 && (
+                          <span className="badge" aria-label={t('MESSAGES.UNREAD_BADGE', { count: unreadMessages })}>
+                            {unreadMessages}
                           </span>
                         )}
                       </button>

@@ -3,6 +3,7 @@ import { menuOutline } from 'ionicons/icons';
 import { useTranslation } from '../../lib/translator';
 import { useAuth } from '../../lib/auth';
 import { useIsOnboarding } from '../../lib/navigation';
+import { useUnreadMessages } from '../../lib/unread-messages';
 import { Icon } from '../icon';
 import { LanguageMenu } from './language-menu';
 
@@ -18,14 +19,21 @@ export function PageHeader({ title }: { title: string }) {
   const { status } = useAuth();
   const onboarding = useIsOnboarding();
   const loggedIn = status !== 'anonymous';
+  // where the menu is hidden (phones), its toggle says that messages wait, as the menu's badge does
+  const unread = useUnreadMessages();
   return (
     <IonHeader>
       <IonToolbar>
         <IonButtons slot="start">
           {loggedIn && !onboarding && (
             <IonMenuToggle autoHide={false} className="header-menu-toggle">
-              <button type="button" className="icon-button" aria-label={t('HEADER.MENU')}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={unread > 0 ? `${t('HEADER.MENU')} (${t('MESSAGES.UNREAD_BADGE', { count: unread })})` : t('HEADER.MENU')}
+              >
                 <Icon icon={menuOutline} />
+                {unread > 0 && <span className="header-menu-dot" aria-hidden="true" />}
               </button>
             </IonMenuToggle>
           )}

@@ -49,6 +49,20 @@ describe('my lists', () => {
     expect(body).toEqual({ name: 'Sunday walk' });
   });
 
+  it("lists others' lists I may read under Shared with me, with their owner's profile", async () => {
+    loggedIn();
+    server.use(
+      http.get('/api/list/mine', () => HttpResponse.json(page([]))),
+      http.get('/api/list/shared', () =>
+        HttpResponse.json(page([list(8, 'Friends only', { editable: false, visibility: { id: 4 }, owner: { id: 42, nickname: 'Ana' } })])),
+      ),
+    );
+    renderApp('/lists');
+    const shared = await screen.findByRole('region', { name: 'Shared with me' });
+    expect(within(shared).getByRole('link', { name: 'Friends only' })).toHaveAttribute('href', '/lists/8');
+    expect(within(shared).getByRole('link', { name: 'Ana' })).toHaveAttribute('href', '/u/42');
+  });
+
   it('shows the import error from the API next to the form (no toast)', async () => {
     loggedIn();
     let received: string | null = null;
@@ -89,6 +103,39 @@ describe('my lists', () => {
 });
 
 describe('a list', () => {
+  it('its owner picks who sees it from the five levels, each saying who that is (POST /api/list/update/{id})', async () => {
+    loggedIn();
+    let detail = { ...list(6, 'Tapas', { itemCount: 1 }), items: page([item(1, 'Bar Centro', 0)]) };
+    let body: unknown;
+    server.use(
+      http.get('/api/list/6', () => HttpResponse.json(detail)),
+      http.get('/api/list/6/shares', () => HttpResponse.json([])),
+      http.get('/api/userrelation/counts', () =>
+        HttpResponse.json({ friends: 12, followers: 3, following: 1, pending: 0, blocked: 0, noMatch: 0, groups: 0 }),
+      ),
+      http.get('/api/usergroup/list', () => HttpResponse.json(page([]))),
+      http.post('/api/list/update/6', async ({ request }) => {
+        body = await request.json();
+        detail = { ...detail, visibility: (body as { visibility: { id: number } }).visibility };
+        return HttpResponse.json(detail);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/lists/6');
+    const picker = await screen.findByRole('combobox', { name: 'Visible to' });
+    expect(picker).toHaveValue('1');
+    expect(picker).toHaveAccessibleDescription(/^Only you\./);
+    await user.selectOptions(picker, 'Followers');
+    await waitFor(() => expect(body).toEqual({ visibility: { id: 64 } }));
+    expect(await screen.findByText('Your followers (3) and your friends (12).')).toBeInTheDocument();
+    await user.selectOptions(picker, 'Groups');
+    expect(await screen.findByText('The members of your groups — you have none yet.')).toBeInTheDocument();
+    await user.selectOptions(picker, 'Friends');
+    await waitFor(() => expect(body).toEqual({ visibility: { id: 4 } }));
+    expect(await screen.findByText('Your friends (12).')).toBeInTheDocument();
+    await waitFor(() => expect(picker).toHaveValue('4'));
+  });
+
   it('moves an item down, saves a note, and shares the list by link (copy, revoke)', async () => {
     loggedIn();
     let detail = { ...list(4, 'Museums', { itemCount: 2 }), items: page([item(1, 'Pinakothek', 0), item(2, 'Glyptothek', 1)]) };

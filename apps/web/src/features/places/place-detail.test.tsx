@@ -430,6 +430,17 @@ describe('place form (/place-edit/new, /place-edit/:id)', () => {
       http.get('/api/place/:id', () =>
         created ? HttpResponse.json(created) : HttpResponse.json({ key: 'error.place.notfound' }, { status: 404 }),
       ),
+      http.get('/api/userrelation/counts', () =>
+        HttpResponse.json({ friends: 12, followers: 3, following: 0, pending: 0, blocked: 0, noMatch: 0, groups: 1 }),
+      ),
+      http.get('/api/usergroup/list', () =>
+        HttpResponse.json({
+          list: [{ id: 1, name: 'Family', members: [], createdAt: '2026-01-01T00:00:00Z' }],
+          total: 1,
+          pageIndex: 0,
+          pageSize: 50,
+        }),
+      ),
     );
     const xhr = fakeXhr({ status: 200, body: JSON.stringify({ id: 77 }) });
     const user = userEvent.setup();
@@ -448,6 +459,14 @@ describe('place form (/place-edit/new, /place-edit/:id)', () => {
     await user.type(field('Latitude'), '48,1502');
     await user.type(field('Longitude'), '11.5778');
     expect(screen.getByTestId('place-position')).toHaveTextContent('Position: set on the map');
+    // who sees it: the chosen level says who that is for this user
+    const visible = field('Who can see this place');
+    expect(visible).toHaveValue('255');
+    expect(visible).toHaveAccessibleDescription(/^Everyone with an account\./);
+    await user.selectOptions(visible, 'Groups');
+    expect(await screen.findByText('The members of your groups: Family (0).')).toBeInTheDocument();
+    await user.selectOptions(visible, 'Friends');
+    expect(await screen.findByText('Your friends (12).')).toBeInTheDocument();
 
     // a picture picked before the place exists waits for the save
     const pictures = screen.getByRole('region', { name: 'Pictures' });
@@ -471,6 +490,7 @@ describe('place form (/place-edit/new, /place-edit/:id)', () => {
       accessibility: ['step_free', 'quiet_space'],
       website: 'cafe-blau.example',
       phone: '+49 89 123',
+      visibility: { id: 4 },
     });
     expect(xhr.sent).toHaveLength(1);
     expect(xhr.sent[0]!.url).toMatch(/\/api\/place\/99\/picture$/);
@@ -571,6 +591,8 @@ describe('place form (/place-edit/new, /place-edit/:id)', () => {
       accessibility: [],
       website: null,
       phone: null,
+      // the public catalogue unless another level is chosen
+      visibility: { id: 255 },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Café Blau' })).toBeInTheDocument();
   });

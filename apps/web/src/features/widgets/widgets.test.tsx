@@ -160,6 +160,8 @@ describe('menu and flags', () => {
         'My places',
         'Map',
         'My lists',
+        'People',
+        'Messages',
         'Classic widget',
         'Profile',
         'Settings',
@@ -170,9 +172,22 @@ describe('menu and flags', () => {
     ],
     [
       { widgetv2activated: true },
-      ['Dashboard', 'My places', 'Map', 'My lists', 'My widgets', 'Profile', 'Settings', 'Introduction', 'Help', 'Log out'],
+      [
+        'Dashboard',
+        'My places',
+        'Map',
+        'My lists',
+        'People',
+        'Messages',
+        'My widgets',
+        'Profile',
+        'Settings',
+        'Introduction',
+        'Help',
+        'Log out',
+      ],
     ],
-    [{}, ['Dashboard', 'My places', 'Map', 'My lists', 'Profile', 'Settings', 'Introduction', 'Help', 'Log out']],
+    [{}, ['Dashboard', 'My places', 'Map', 'My lists', 'People', 'Messages', 'Profile', 'Settings', 'Introduction', 'Help', 'Log out']],
   ])('shows the widget, widget list and guest app entries by the flags %o', async (flags, entries) => {
     loggedIn(flags);
     renderApp('/dashboard');

@@ -57,6 +57,8 @@ export const users = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     /** Suspended by a moderator until then: the account reads its notices and appeals, nothing else. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** Others get this user suggested (modules/relations); the user turns it off on the People page. */
+    discoverable: boolean('discoverable').notNull().default(true),
     // Profile (SPEC §3, §7 "Profile and settings"); null when empty.
     description: text('description'),
     homepageUrl: text('homepage_url'),

@@ -8,3 +8,5 @@ export * from './places.ts';
 export * from './lists.ts';
 export * from './documents.ts';
 export * from './widgets.ts';
+export * from './relations.ts';
+export * from './messaging.ts';

@@ -56,7 +56,8 @@ export const listItems = pgTable(
   (t) => [
     uniqueIndex('list_items_list_place_idx').on(t.listId, t.placeId),
     index('list_items_list_position_idx').on(t.listId, t.position),
-    index('list_items_place_idx').on(t.placeId),
+    // who saved a place, answered from the index alone (suggestions: modules/relations)
+    index('list_items_place_list_idx').on(t.placeId, t.listId),
   ],
 );
 

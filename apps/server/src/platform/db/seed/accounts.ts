@@ -6,6 +6,7 @@ import { clients, securityRoles, userLocations, userSecurityRoles, users } from 
 import { hashPassword } from '../../../lib/password.ts';
 import { seedDemoPictures, type DemoFileStore } from './pictures.ts';
 import { seedDemoPlaces } from './places.ts';
+import { seedDemoConversations } from './conversations.ts';
 import { seedDemoWidgets } from './widgets.ts';
 import { ADMIN_ROLE_KEY, DEFAULT_CLIENT_DOMAIN } from './reference.ts';
 
@@ -175,6 +176,10 @@ export async function seedDemo(db: Db, files?: DemoFileStore): Promise<boolean> 
   });
   const businessId = await idOf(DEMO_USERS.find((d) => d.accountType === AccountType.business)!.email);
   if (businessId) await seedDemoWidgets(db, businessId);
+  await seedDemoConversations(db, {
+    private: await idOf(DEMO_USERS.find((d) => d.accountType === AccountType.private)!.email),
+    business: businessId,
+  });
   if (files) {
     try {
       await seedDemoPictures(db, files, idOf);

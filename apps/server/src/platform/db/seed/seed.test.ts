@@ -114,6 +114,11 @@ describe('demo data (an empty database only)', () => {
     expect(rainy.pois.map((p: { place: { name: string } }) => p.place.name)).toEqual(DEMO_RAINY_DAY_PLACES);
     const guestApp = (await req(t.app, 'GET', '/api/guestapp', { token: hotel })).json();
     expect(guestApp.widgetIds).toEqual([widget.id, rainy.id]);
+    // its inbox: Alex's answered enquiry, read on both sides (no badge on a first login)
+    const inbox = (await req(t.app, 'GET', '/api/messageoverview/list', { token: hotel })).json();
+    expect(inbox).toMatchObject({ total: 1, unreadTotal: 0, list: [{ category: { key: 'enquiry' }, others: [{ nickname: 'Alex' }] }] });
+    expect(inbox.list[0].lastMessage.text).toMatch(/^Hello Alex, yes/);
+    expect((await req(t.app, 'GET', '/api/messageoverview/unread', { token: alex })).json()).toEqual({ unread: 0, conversations: 0 });
   });
 
   it('local names, two sentences in German and English, addresses that do not repeat the city', () => {

@@ -15,7 +15,7 @@ import { useProgressiveCount } from '../../../lib/use-progressive-count';
 import { likesQuery, useLikes } from '../api/get-likes';
 import { PlaceSearch } from '../components/place-search';
 import { PlacesPaneMap } from '../components/places-pane-map';
-import { useWide } from '../components/use-wide';
+import { useWide } from '../../../lib/use-wide';
 import '../likes.css';
 
 /**

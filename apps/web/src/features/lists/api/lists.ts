@@ -16,6 +16,12 @@ export const getMyLists = async (): Promise<MyListView[]> =>
   (await api.get<{ list: MyListView[] }>('/list/mine', { query: { 'f.kind': 'list', 'p.s': 100 }, guard: isPage })).list;
 export const useMyLists = () => useQuery({ queryKey: MY_LISTS_KEY, queryFn: getMyLists });
 
+export const SHARED_LISTS_KEY = ['lists', 'shared'] as const;
+/** GET /api/list/shared: others' lists I may read by a share or by their level (friends, followers, a group of theirs). */
+export const getSharedLists = async (): Promise<ListView[]> =>
+  (await api.get<{ list: ListView[] }>('/list/shared', { query: { 'f.kind': 'list', 'p.s': 100 }, guard: isPage, silent: true })).list;
+export const useSharedLists = () => useQuery({ queryKey: SHARED_LISTS_KEY, queryFn: getSharedLists });
+
 /** GET /api/list/{id}: the list and its items (by position). The page shows its errors itself (no toast). */
 export const getList = (id: number): Promise<ListDetail> =>
   api.get<ListDetail>(`/list/${id}`, { query: { 'p.s': 100 }, guard: isDetail, silent: true });
@@ -39,6 +45,18 @@ export function useRenameList() {
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) => api.post<ListView>(`/list/update/${id}`, { name }, { guard: isList }),
     onSuccess: invalidate,
+  });
+}
+
+/** POST /api/list/update/{id} { visibility }: who may read the list (SPEC §3 levels). */
+export function useSetListVisibility(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (level: number) => api.post<ListView>(`/list/update/${id}`, { visibility: { id: level } }, { guard: isList }),
+    onSuccess: (view) => {
+      client.setQueryData<ListDetail>(listKey(id), (old) => (old ? { ...old, visibility: view.visibility } : old));
+      void client.invalidateQueries({ queryKey: MY_LISTS_KEY });
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import { Visibility, type MyListView } from '@spotlist/contracts';
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '../../../components/app-link';
 import { PlaceThumb, type ThumbPlace } from '../../../components/place-thumb';
+import { RenameDeleteActions } from '../../../components/rename-delete-actions';
 import { TextInput } from '../../../components/text-input';
 import { PLACE_PATHS } from '../../../lib/place-paths';
 import { useTranslation } from '../../../lib/translator';
@@ -29,14 +30,12 @@ export function ListCard({ list }: { list: MyListView }) {
   const rename = useRenameList();
   const remove = useDeleteList();
   const [editing, setEditing] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const thumb = coverThumb(list);
   const save = (e: FormEvent) => {
     e.preventDefault();
     const name = editing?.trim();
     if (name) rename.mutate({ id: list.id, name }, { onSuccess: () => setEditing(null) });
   };
-  const deleteConfirm = t('LISTS.DELETE_CONFIRM', { name: list.name });
   return (
     <li className="card list-card">
       <div className="list-card-cover">
@@ -62,37 +61,18 @@ export function ListCard({ list }: { list: MyListView }) {
           </span>
         </form>
       )}
-      {editing === null && !confirming && (
-        <span className="row-actions">
-          <button type="button" className="app-button app-button-small app-button-outline" onClick={() => setEditing(list.name)}>
-            {t('LISTS.RENAME')}
-          </button>
-          <button
-            type="button"
-            className="app-button app-button-small app-button-danger"
-            aria-label={t('LISTS.DELETE_NAMED', { name: list.name })}
-            onClick={() => setConfirming(true)}
-          >
-            {t('LISTS.DELETE')}
-          </button>
-        </span>
-      )}
-      {confirming && (
-        <span className="row-actions" role="group" aria-label={deleteConfirm}>
-          <span>{deleteConfirm}</span>
-          <button
-            type="button"
-            className="app-button app-button-small app-button-danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(list.id)}
-          >
-            {t('COMMON.YES')}
-          </button>
-          <button type="button" className="app-button app-button-small app-button-clear" onClick={() => setConfirming(false)}>
-            {t('COMMON.NO')}
-          </button>
-        </span>
-      )}
+      <RenameDeleteActions
+        texts={{
+          rename: t('LISTS.RENAME'),
+          delete: t('LISTS.DELETE'),
+          deleteNamed: t('LISTS.DELETE_NAMED', { name: list.name }),
+          deleteConfirm: t('LISTS.DELETE_CONFIRM', { name: list.name }),
+        }}
+        editing={editing !== null}
+        deleting={remove.isPending}
+        onRename={() => setEditing(list.name)}
+        onDelete={() => remove.mutate(list.id)}
+      />
     </li>
   );
 }

@@ -28,10 +28,13 @@ import {
 } from '../api/lists';
 import { ItemPlace } from '../components/item-place';
 import { ReportList } from '../components/report-list';
+import { ListVisibility } from '../components/list-visibility';
+import { userProfilePath } from '../../../lib/paths';
 import { MapLoading, MapWhenNear } from '../../../components/map-loading';
 import { dateFormat } from '../../../lib/format';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { useProgressiveCount } from '../../../lib/use-progressive-count';
+import { copyLink, publicLink } from '../../../lib/share';
 
 /** Leaflet and its CSS load with the map itself. */
 const PlaceMap = lazy(() => import('../../../components/place-map'));
@@ -125,7 +128,8 @@ function ShareSection({ listId }: { listId: number }) {
   const shares = useShares(listId);
   const [share, setShare] = useState<Share | null>(null);
   const [status, setStatus] = useState<'idle' | 'busy' | 'copied' | 'revoked'>('idle');
-  const url = share?.url ? new URL(share.url, location.origin).toString() : null;
+  // the server's public address in the native shells, this page's origin in a browser (lib/share.ts)
+  const url = share?.url ? publicLink(share.url) : null;
   const now = shares.dataUpdatedAt; // when the shares were read (render stays pure)
   // links still working, other than the one just created (its URL is shown above)
   const active = (shares.data ?? []).filter(
@@ -171,10 +175,9 @@ function ShareSection({ listId }: { listId: number }) {
               type="button"
               className="app-button app-button-small"
               onClick={() =>
-                void navigator.clipboard?.writeText(url).then(
-                  () => setStatus('copied'),
-                  () => undefined,
-                )
+                void copyLink(url).then((copied) => {
+                  if (copied) setStatus('copied');
+                })
               }
             >
               {t('LISTS.COPY_LINK')}
@@ -324,6 +327,11 @@ function ListDetailPage() {
               )}
               {!editable && <ReportList listId={id} />}
             </div>
+            {!editable && (
+              <p className="form-hint">
+                {t('LISTS.BY')} <AppLink to={userProfilePath(data.owner.id)}>{data.owner.nickname || t('LISTS.OWNER_PROFILE')}</AppLink>
+              </p>
+            )}
             {data.description && <p>{data.description}</p>}
             {items.length === 0 ? (
               <EmptyState
@@ -367,6 +375,23 @@ function ListDetailPage() {
                 focusRequest={focusAdd}
               />
             )}
+          </div>
+          {!edit && items.length > 0 && (
+            <div className="list-detail-map">
+              <MapWhenNear>
+                <Suspense fallback={<MapLoading />}>
+                  <PlaceMap
+                    places={items.map((i) => i.place)}
+                    center={location}
+                    label={t('LISTS.MAP', { name: data.name })}
+                    empty={<p>{t('LISTS.MAP_EMPTY')}</p>}
+                  />
+                </Suspense>
+              </MapWhenNear>
+            </div>
+          )}
+          <div className="list-detail-extras">
+            {editable && !edit && <ListVisibility listId={id} level={data.visibility.id} />}
             {editable && !edit && <ShareSection listId={id} />}
             {!edit && (
               <section className="form-section" aria-labelledby="export-heading">
@@ -386,20 +411,6 @@ function ListDetailPage() {
               </section>
             )}
           </div>
-          {!edit && items.length > 0 && (
-            <div className="list-detail-map">
-              <MapWhenNear>
-                <Suspense fallback={<MapLoading />}>
-                  <PlaceMap
-                    places={items.map((i) => i.place)}
-                    center={location}
-                    label={t('LISTS.MAP', { name: data.name })}
-                    empty={<p>{t('LISTS.MAP_EMPTY')}</p>}
-                  />
-                </Suspense>
-              </MapWhenNear>
-            </div>
-          )}
         </div>
       )}
     </PageLayout>

@@ -9,7 +9,8 @@ import { isApiError } from '../../../lib/api-client';
 import { useAppNavigate } from '../../../lib/navigation';
 import { PLACE_PATHS } from '../../../lib/place-paths';
 import { withQueryClient } from '../../../lib/query-client';
-import { importList, useCreateList, useMyLists } from '../api/lists';
+import { importList, useCreateList, useMyLists, useSharedLists } from '../api/lists';
+import { userProfilePath } from '../../../lib/paths';
 import { ListCard } from '../components/list-card';
 import '../../../components/card.css';
 import '../lists.css';
@@ -61,6 +62,28 @@ function ImportForm() {
   );
 }
 
+/** Others' lists I may read (shared with me, or by their level: friends, followers, groups); absent when none. */
+function SharedLists() {
+  const { t } = useTranslation();
+  const shared = useSharedLists();
+  if (!shared.data || shared.data.length === 0) return null;
+  return (
+    <section className="form-section" aria-labelledby="shared-heading">
+      <h2 id="shared-heading">{t('LISTS.SHARED_WITH_ME')}</h2>
+      <ul className="shared-lists">
+        {shared.data.map((list) => (
+          <li key={list.id}>
+            <AppLink to={PLACE_PATHS.list(list.id)}>{list.name}</AppLink>
+            <span className="form-hint">
+              {t('LISTS.BY')} <AppLink to={userProfilePath(list.owner.id)}>{list.owner.nickname || t('LISTS.OWNER_PROFILE')}</AppLink>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** My lists: their cards (a grid on wider screens); create, rename, delete; import a file into a new list. */
 function ListsPage() {
   const { t } = useTranslation();
@@ -96,6 +119,7 @@ function ListsPage() {
           ))}
         </ul>
       )}
+      {!lists.isPending && <SharedLists />}
       {/* with the first answer, as on My places: nothing below the skeleton moves when it goes */}
       {!lists.isPending && (
         <div className="lists-forms">

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/translator';
 import { PicturePicker } from '../../../components/picture-picker';
 import { UploadMessageText, UploadProgress } from '../../../components/upload-progress';
 import type { UploadQueue, UploadQueueState } from '../../../lib/uploads/queue';
+import { apiResourceUrl } from '../../../lib/image';
 
 /** The id of an upload's answer (the picture route answers the document). */
 export const uploadedId = (result: unknown): number | undefined =>
@@ -58,7 +59,7 @@ export function PlaceFormPictures({
             const label = t('PLACE.PICTURE_N', { n: i + 1, name });
             return (
               <li key={p.id}>
-                <img src={p.urlThumb240 ?? p.url} alt={label} width={160} height={160} />
+                <img src={apiResourceUrl(p.urlThumb240 ?? p.url)} alt={label} width={160} height={160} />
                 <button
                   type="button"
                   className="app-button app-button-small app-button-outline"

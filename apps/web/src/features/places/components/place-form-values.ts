@@ -40,6 +40,8 @@ export interface PlaceFormValues {
   phone: string;
   latitude: string;
   longitude: string;
+  /** SPEC §3 level: 255 the public catalogue, else who besides me reads it. */
+  visibility: number;
 }
 
 export const EMPTY_PLACE: PlaceFormValues = {
@@ -54,6 +56,7 @@ export const EMPTY_PLACE: PlaceFormValues = {
   phone: '',
   latitude: '',
   longitude: '',
+  visibility: 255,
 };
 
 const text = (v: string | null | undefined): string => v ?? '';
@@ -72,6 +75,7 @@ export function toFormValues(place: PlaceView): PlaceFormValues {
     phone: text(place.phone),
     latitude: coordinateText(place.latitude),
     longitude: coordinateText(place.longitude),
+    visibility: place.visibility.id,
   };
 }
 
@@ -115,10 +119,11 @@ function common(values: PlaceFormValues) {
     accessibility: values.accessibility,
     website: orNull(values.website),
     phone: orNull(values.phone),
+    visibility: { id: values.visibility },
   };
 }
 
-/** POST /api/place/add: a new place of the public catalogue (the API's default visibility). */
+/** POST /api/place/add: a new place, in the public catalogue unless its creator chose another level. */
 export const toAddBody = (values: PlaceFormValues): PlaceInput => ({
   name: values.name,
   description: orNull(values.description),

@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from '../../../lib/translator';
 import { SelectField } from '../../../components/form/select-field';
+import { VisibilityPicker } from '../../../components/visibility-picker';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { TextField } from '../../../components/form/text-field';
 import { isApiError } from '../../../lib/api-client';
@@ -206,6 +207,11 @@ export default function PlaceForm({ place }: { place: PlaceView | null }) {
               ))}
             </fieldset>
           )}
+        />
+        <Controller
+          control={control}
+          name="visibility"
+          render={({ field }) => <VisibilityPicker label={t('PLACE.VISIBILITY')} value={field.value} onChange={field.onChange} />}
         />
       </section>
 

@@ -1,7 +1,7 @@
 import '../place-pages.css';
 import '../../../components/skeleton.css';
 import type { AlertOptions } from '@ionic/core/components';
-import type { PlaceView } from '@spotlist/contracts';
+import { AccountType, type PlaceView } from '@spotlist/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { useParams } from 'react-router-dom';
@@ -21,6 +21,12 @@ import { ACCESSIBILITY_KEYS, CATEGORY_KEYS, countryName } from '../components/pl
 import { formatAddress } from '../../../lib/format';
 import { MapLoading, MapWhenNear } from '../../../components/map-loading';
 import { askReportReason } from '../../../components/report-reason';
+import { useAuth } from '../../../lib/auth';
+import { userProfilePath } from '../../../lib/paths';
+import { useStartConversation } from '../../../lib/start-conversation';
+import { useProfile } from '../../../lib/user-profile';
+import { publicLink, share } from '../../../lib/share';
+import { apiResourceUrl } from '../../../lib/image';
 
 /** Leaflet and its CSS load with the map itself. */
 const PlaceMap = lazy(() => import('../../../components/place-map'));
@@ -97,9 +103,9 @@ function Pictures({ place }: { place: PlaceView }) {
       {pictures.map((p, i) => (
         <li key={p.id}>
           {/* the full picture in a new tab; the document URLs are the API's (with their version) */}
-          <a href={p.url} target="_blank" rel="noopener noreferrer">
+          <a href={apiResourceUrl(p.url)} target="_blank" rel="noopener noreferrer">
             <img
-              src={p.urlThumb240 ?? p.url}
+              src={apiResourceUrl(p.urlThumb240 ?? p.url)}
               alt={t('PLACE.PICTURE_N', { n: i + 1, name: place.name })}
               loading="lazy"
               width={160}
@@ -260,24 +266,17 @@ function AddToList({ place }: { place: PlaceView }) {
   );
 }
 
-/** Share: the system's share sheet where there is one (phones), else the link copied. */
+/** Share: the system's share sheet where there is one (phones, the native shells), else the link copied (lib/share.ts). */
 function ShareButton({ place }: { place: PlaceView }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
-  const share = async () => {
-    const url = new URL(PLACE_PATHS.place(place.id), window.location.origin).toString();
-    if (typeof navigator.share === 'function') {
-      await navigator.share({ title: place.name, url }).catch(() => undefined);
-      return;
-    }
-    await navigator.clipboard?.writeText(url).then(
-      () => setCopied(true),
-      () => undefined,
-    );
+  const sharePlace = async () => {
+    const outcome = await share({ title: place.name, url: publicLink(PLACE_PATHS.place(place.id)) });
+    if (outcome === 'copied') setCopied(true);
   };
   return (
     <>
-      <button type="button" className="app-button app-button-outline" onClick={() => void share()}>
+      <button type="button" className="app-button app-button-outline" onClick={() => void sharePlace()}>
         {t('PLACE.SHARE')}
       </button>
       {copied && (
@@ -286,6 +285,36 @@ function ShareButton({ place }: { place: PlaceView }) {
         </span>
       )}
     </>
+  );
+}
+
+/**
+ * The business that added the place (its own venue, or a place it recommends): its name links to
+ * its profile, and "Message <business>" opens the conversation with it (a business enquiry; the
+ * one there is, or a new one). Nothing for places of private users or bloggers, the catalogue's
+ * own, the viewer's own, or a business that blocked the viewer (its profile is then a 404).
+ */
+function PlaceBusiness({ place }: { place: PlaceView }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const creator = place.creatorId;
+  const someoneElse = creator !== null && user !== null && creator !== user.id;
+  const profile = useProfile(creator ?? 0, user?.id ?? 0, someoneElse);
+  const message = useStartConversation();
+  const business = profile.data;
+  if (!someoneElse || !business || business.accountType.id !== AccountType.business || business.relation?.blocked) return null;
+  return (
+    <section className="place-business" aria-label={business.nickname}>
+      <p className="place-business-who">
+        <span className="place-business-caption">{t('PLACE.BUSINESS_ADDED')}</span>
+        <AppLink to={userProfilePath(business.id)} className="place-business-name">
+          {business.nickname}
+        </AppLink>
+      </p>
+      <button type="button" className="app-button" disabled={message.busy} onClick={() => void message.open(business.id)}>
+        {t('PLACE.MESSAGE_BUSINESS', { name: business.nickname })}
+      </button>
+    </section>
   );
 }
 
@@ -333,6 +362,7 @@ function Detail({ id }: { id: number }) {
       <Pictures place={place} />
       {place.description && <p className="place-description">{place.description}</p>}
       <Facts place={place} located={location !== null} />
+      <PlaceBusiness place={place} />
       {place.latitude !== null && place.longitude !== null && (
         <div className="place-detail-map">
           <MapWhenNear>

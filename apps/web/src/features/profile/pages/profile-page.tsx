@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AccountType, profileUpdateSchemaFor, Visibility, type User } from '@spotlist/contracts';
+import { AccountType, profileUpdateSchemaFor, type User } from '@spotlist/contracts';
+import { VISIBILITY_LEVELS } from '../../../components/visibility-levels';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
@@ -60,14 +61,6 @@ export default function ProfilePage() {
     </PageLayout>
   );
 }
-
-const VISIBILITY_KEYS = [
-  [Visibility.private, 'VISIBILITY.PRIVATE'],
-  [Visibility.friends, 'VISIBILITY.FRIENDS'],
-  [Visibility.groups, 'VISIBILITY.GROUPS'],
-  [Visibility.follower, 'VISIBILITY.FOLLOWER'],
-  [Visibility.all, 'VISIBILITY.ALL'],
-] as const;
 
 function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -132,7 +125,7 @@ function ProfileForm({ user }: { user: User }) {
             control={control}
             name="name.visibility"
             label={t('PROFILE.NAME_VISIBILITY')}
-            choices={VISIBILITY_KEYS.map(([value, key]) => ({ value, label: t(key) }))}
+            choices={VISIBILITY_LEVELS.map(([value, key]) => ({ value, label: t(key) }))}
           />
           <TextAreaField control={control} name="description" label={t('PROFILE.DESCRIPTION')} maxLength={2000} />
           <TextField control={control} name="homepageUrl" label={t('PROFILE.HOMEPAGE')} type="url" inputmode="url" autocomplete="url" />

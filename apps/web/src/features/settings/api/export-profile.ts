@@ -12,11 +12,12 @@ export const exportFileName = (data: Pick<ProfileExport, 'exportedAt' | 'user'>)
 
 /**
  * GET /api/myprofile/export (an attachment). The call needs the X-Auth-Token header, so a plain
- * link cannot fetch it: the answer is read and saved as a file by the browser's download.
+ * link cannot fetch it: the answer is read and saved as a file by the browser's download (in the
+ * native shells: written to Documents and offered with the share sheet; a failure there fails the action).
  */
 export async function downloadProfileExport(): Promise<ProfileExport> {
   const data = await api.request<ProfileExport>('/myprofile/export', { guard: isExport });
-  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), exportFileName(data));
+  await saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), exportFileName(data));
   return data;
 }
 

@@ -9,6 +9,7 @@ import { languageNameKey } from '../widget-paths';
 import { LanguageSwitch } from './language-switch';
 import { config } from '../../../lib/config';
 import { formatAddress } from '../../../lib/format';
+import { apiResourceUrl } from '../../../lib/image';
 
 /** The picture upload (the upload client and queue) loads when a POI's picture is first changed. */
 const PoiPicture = lazy(() => import('./poi-picture'));
@@ -80,7 +81,7 @@ function PoiRow(props: {
     <div className="place-row poi-row" role="listitem" data-testid="widget-poi">
       {createElement('ion-reorder', { 'aria-hidden': 'true', class: 'poi-handle' }, '≡')}
       {poi.picture ? (
-        <img className="poi-thumb" src={poi.picture.urlThumb240} alt="" width={48} height={48} />
+        <img className="poi-thumb" src={apiResourceUrl(poi.picture.urlThumb240)} alt="" width={48} height={48} />
       ) : coverFailed ? (
         <span className="poi-thumb" />
       ) : (

@@ -5,6 +5,7 @@ import { UploadMessageText, UploadProgress } from '../../../components/upload-pr
 import { uploadPicture } from '../../../lib/uploads/picture';
 import { isRetryableUpload } from '../../../lib/uploads/transport';
 import { useUploadQueue } from '../../../lib/uploads/use-upload-queue';
+import { apiResourceUrl } from '../../../lib/image';
 
 const isDetail = (v: unknown): v is WidgetDetail =>
   typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'number' && Array.isArray((v as { pois?: unknown }).pois);
@@ -38,7 +39,13 @@ export default function PoiPicture({
   return (
     <div className="poi-picture" role="group" aria-label={t('WIDGETS.PICTURE_OF', { name })}>
       {poi.picture ? (
-        <img src={poi.picture.urlThumb240} alt={t('WIDGETS.PICTURE_OF', { name })} width={96} height={96} className="poi-picture-current" />
+        <img
+          src={apiResourceUrl(poi.picture.urlThumb240)}
+          alt={t('WIDGETS.PICTURE_OF', { name })}
+          width={96}
+          height={96}
+          className="poi-picture-current"
+        />
       ) : (
         <span className="form-hint">{t('WIDGETS.NO_PICTURE')}</span>
       )}
