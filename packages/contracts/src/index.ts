@@ -26,3 +26,4 @@ export * from './relations.ts';
 export * from './relations-constants.ts';
 export * from './messaging.ts';
 export * from './messaging-constants.ts';
+export * from './push.ts';
