@@ -88,6 +88,9 @@ export default defineConfig(({ command, mode }) => {
           // /meeting/ comes from the network: its answer carries the policy that lets the video host in
           navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/[wg]\//, /^\/meeting\//],
           cleanupOutdatedCaches: true,
+          // Push notifications (show, and open the page on a click): a small plain file of
+          // public/ loaded by the generated worker, so workbox keeps generating the caching part
+          importScripts: ['push-sw.js'],
           clientsClaim: true,
           skipWaiting: true,
         },

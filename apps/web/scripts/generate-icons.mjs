@@ -71,6 +71,31 @@ function draw(size, { rounded, scale }) {
   return png(size, size, px);
 }
 
+/**
+ * The notification badge (Android's status bar): only the alpha channel counts, so a white pin
+ * on transparent, drawn large (the status bar shows it at 24 dp).
+ */
+function drawBadge(size) {
+  const px = Buffer.alloc(size * size * 4);
+  const S = 4;
+  for (let j = 0; j < size; j++) {
+    for (let i = 0; i < size; i++) {
+      let a = 0;
+      for (let sj = 0; sj < S; sj++) {
+        for (let si = 0; si < S; si++) {
+          const x = ((i + (si + 0.5) / S) / size - 0.5) / 1.15 + 0.5,
+            y = ((j + (sj + 0.5) / S) / size - 0.5) / 1.15 + 0.5;
+          if (pin(x, y) === 1) a += 255;
+        }
+      }
+      const o = (j * size + i) * 4;
+      px.fill(0xff, o, o + 3);
+      px[o + 3] = Math.round(a / (S * S));
+    }
+  }
+  return png(size, size, px);
+}
+
 function chunk(type, data) {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);
@@ -104,4 +129,5 @@ writeFileSync(join(out, 'icon-192.png'), draw(192, { rounded: true, scale: 0.8 }
 writeFileSync(join(out, 'icon-512.png'), draw(512, { rounded: true, scale: 0.8 }));
 // maskable: full bleed, the pin inside the 80% safe zone
 writeFileSync(join(out, 'icon-maskable-512.png'), draw(512, { rounded: false, scale: 0.6 }));
+writeFileSync(join(out, 'badge-96.png'), drawBadge(96));
 console.log('icons written to', out);

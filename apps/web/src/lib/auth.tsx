@@ -16,20 +16,35 @@ export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
 }
 
-/** Login, signup and refresh answers (validated by the caller) start the session. */
+/** lib/push.ts loads only when a session starts or ends (and with the settings page). */
+const loadPush = () => import('./push');
+
+/**
+ * Login and signup answers (validated by the caller) start the session; then, in the background,
+ * this device's push record is created when push is on here and it has none (SPEC §4).
+ */
 export function startSession(user: User): void {
   authStore.setUser(user);
+  loadPush()
+    .then((push) => push.registerPushDeviceAtLogin())
+    .catch((error: unknown) => console.warn('push device not registered', error));
 }
 
-/** SPEC §4: logout clears the user even if the call fails. */
+/**
+ * SPEC §4: logout clears the user even if the call fails. SPEC §7: its body is this device's push
+ * device (the server deletes the record); the "deleted" event fires also when there was none.
+ */
 export async function logout(): Promise<void> {
   forgetGuardedPage();
+  const push = await loadPush().catch(() => null);
+  const device = (await push?.logoutPushDevice()) ?? {};
   try {
-    await api.request('/logout', { method: 'POST', body: {}, silent: true });
+    await api.request('/logout', { method: 'POST', body: device, silent: true });
   } catch {
     // the local session ends anyway
   } finally {
     authStore.clear('logout');
+    push?.pushDeviceDeleted(device);
   }
 }
 

@@ -13,8 +13,16 @@ export interface AppEventMap {
   'chunk-loading-error': { message: string };
   /** SPEC §8: an image failed to load (lib/image-loader.ts). */
   'image-load-error': { url: string };
-  /** A link of the app's own address opened the running native app (lib/native/shell.ts): show that page. */
+  /**
+   * Show this app page: a link of the app's own address opened the running native app
+   * (lib/native/shell.ts), or a notification was tapped (lib/native/push.ts) or clicked (lib/pwa.ts).
+   */
   'deep-link': { path: string };
+  /**
+   * SPEC §4: logout asked the server to delete this install's push device (lib/push.ts). Fires
+   * whether or not there was one (`token` null: push was never set up here).
+   */
+  'push-device-deleted': { deviceId: string; token: string | null };
 }
 
 type Listener<T> = (payload: T) => void;

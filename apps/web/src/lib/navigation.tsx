@@ -24,8 +24,8 @@ export function CurrentLocationProvider({ children }: { children: ReactNode }) {
 
 /**
  * The page a link opened the running native app with (the `deep-link` event of lib/native/shell.ts),
- * shown through Ionic's router. Here because this provider is the one part of lib/ mounted inside
- * the router; nothing publishes the event in a browser.
+ * or a tapped / clicked notification (lib/native/push.ts, lib/pwa.ts), shown through Ionic's
+ * router. Here because this provider is the one part of lib/ mounted inside the router.
  */
 function useDeepLinks(): void {
   const navigate = useAppNavigate();

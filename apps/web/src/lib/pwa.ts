@@ -1,4 +1,5 @@
 import { UPDATE_CHECK_INTERVAL_MS } from '@spotlist/contracts';
+import { listenForNotificationClicks } from './notification-clicks';
 
 /**
  * SPEC §4 updates: the service worker is registered only when enabled in the build config
@@ -8,6 +9,7 @@ import { UPDATE_CHECK_INTERVAL_MS } from '@spotlist/contracts';
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!__PWA_ENABLED__ || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  listenForNotificationClicks(navigator.serviceWorker);
   const { registerSW } = await import('virtual:pwa-register');
   registerSW({
     // at the window's load event, not during start-up (docs/decisions/0019)

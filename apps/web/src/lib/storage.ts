@@ -19,6 +19,12 @@ export const STORAGE_KEYS = {
   introSeen: 'spotlist.introSeen.',
   /** SPEC §3: the user's settings (GET /api/setting/), cached locally; cleared with the user. */
   userSettings: 'UserSettings',
+  /** This install's push device id (SPEC §3 pushdevice.deviceId), made once; kept across logins. */
+  pushDeviceId: 'spotlist.pushDeviceId',
+  /** 'true' once the user turned push on on this device (lib/push.ts; never on by itself). */
+  pushEnabled: 'spotlist.pushEnabled',
+  /** The native shells' push token (FCM/APNs) from the last registration; the web's is the live subscription. */
+  pushToken: 'spotlist.pushToken',
 } as const;
 
 type Kind = 'localStorage' | 'sessionStorage';

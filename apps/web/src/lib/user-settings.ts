@@ -15,10 +15,11 @@ export interface UserSetting {
   value: unknown;
 }
 
-/** The setting keys the web app uses. */
+/**
+ * The setting keys the web app uses. (Whether push is on is not one: it is each device's choice,
+ * lib/push.ts, because the permission and the subscription belong to the browser or app.)
+ */
 export const USER_SETTING_KEYS = {
-  /** Whether push notifications may be used (SPEC §4: a push token is created only if enabled). */
-  pushEnabled: 'pushEnabled',
   /** The language lists show their texts in (Listi18nPopoverPage): a language id. */
   listLanguage: 'listLanguage',
 } as const;

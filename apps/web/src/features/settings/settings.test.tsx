@@ -1,14 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import type { PushDeviceView, PushSettings } from '@spotlist/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store';
 import { i18next } from '../../lib/i18n';
 import { local, STORAGE_KEYS } from '../../lib/storage';
 import { makeUser, setXsrfCookie, storeLoggedInUser } from '../../test/fixtures';
 import { currentLocation, renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
+import { deviceList, installFakeWebPush, makePushDevice, VAPID_KEY, type FakeWebPush } from '../../test/fake-push';
+import { pushDeviceId } from '../../lib/push';
 import { exportFileName } from './api/export-profile';
+import { browserTimeZone } from './api/push-settings';
 
 const settingsList = (list: { id: number; key: string; value: unknown }[]) =>
   HttpResponse.json({ list, total: list.length, pageIndex: 0, pageSize: 100 });
@@ -58,42 +62,6 @@ describe('settings: user language (SPEC §7, §8)', () => {
     expect(authStore.getState().stored?.language).toEqual({ id: 2, key: 'de' });
     expect(screen.getByRole('combobox', { name: 'Deine Sprache' })).toHaveValue('2');
     await waitFor(() => expect(toastMessage()).toBe('Der Dienst ist nicht erreichbar. Bitte prüfe deine Verbindung.'));
-  });
-});
-
-describe('settings: user settings (SPEC §3, §7)', () => {
-  it('shows the cached settings at once, refreshes them and saves a change', async () => {
-    local.setJson(STORAGE_KEYS.userSettings, [{ id: 1, key: 'pushEnabled', value: true }]);
-    loggedIn([{ id: 1, key: 'pushEnabled', value: false }]);
-    let saved: unknown;
-    server.use(
-      http.post('/api/setting/save', async ({ request }) => {
-        saved = await request.json();
-        return HttpResponse.json({ id: 1, key: 'pushEnabled', value: true });
-      }),
-    );
-    const user = userEvent.setup();
-    renderApp('/settings');
-    const push = await screen.findByRole('checkbox', { name: 'Allow push notifications' });
-    // the server says false: the cache follows
-    await waitFor(() => expect(push).not.toBeChecked());
-    expect(local.getJson(STORAGE_KEYS.userSettings)).toEqual([{ id: 1, key: 'pushEnabled', value: false }]);
-
-    await user.click(push);
-    await waitFor(() => expect(push).toBeChecked());
-    expect(saved).toEqual({ key: 'pushEnabled', value: true });
-    expect(local.getJson(STORAGE_KEYS.userSettings)).toEqual([{ id: 1, key: 'pushEnabled', value: true }]);
-  });
-
-  it('keeps showing the cached settings when they cannot be loaded, and clears them on logout', async () => {
-    local.setJson(STORAGE_KEYS.userSettings, [{ id: 1, key: 'pushEnabled', value: true }]);
-    loggedIn();
-    server.use(http.get('/api/setting/', () => HttpResponse.json({ key: 'error.unavailable' }, { status: 503 })));
-    renderApp('/settings');
-    expect(await screen.findByRole('checkbox', { name: 'Allow push notifications' })).toBeChecked();
-    expect(document.querySelector('ion-toast')).toBeNull();
-    authStore.clear('logout');
-    expect(local.get(STORAGE_KEYS.userSettings)).toBeNull();
   });
 });
 
@@ -185,5 +153,235 @@ describe('settings: password, export, delete', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(deleted).not.toHaveBeenCalled();
     expect(currentLocation()).toBe('/settings');
+  });
+});
+
+describe('settings: notifications (issue 18)', () => {
+  const allOn: PushSettings = {
+    kinds: { message: true, match: true, followRequest: true, meeting: true, guestReply: true },
+    hideMessageText: false,
+    quietHours: null,
+    timeZone: 'Europe/Berlin',
+  };
+
+  /** The push routes; returns what the server got. */
+  function pushServer({ settings = allOn, devices = [] as PushDeviceView[] } = {}) {
+    const seen = { saved: [] as PushSettings[], deleted: [] as string[], created: [] as unknown[], tests: 0 };
+    let list = devices;
+    let stored = settings;
+    server.use(
+      http.get('/api/pushsettings', () => HttpResponse.json(stored)),
+      http.post('/api/pushsettings/update', async ({ request }) => {
+        stored = (await request.json()) as PushSettings;
+        seen.saved.push(stored);
+        return HttpResponse.json(stored);
+      }),
+      http.get('/api/pushconfig', () => HttpResponse.json({ webPushPublicKey: VAPID_KEY, nativeDelivery: false })),
+      http.get('/api/pushdevice/list', ({ request }) => {
+        const token = new URL(request.url).searchParams.get('f.pushdevicetoken');
+        return HttpResponse.json(deviceList(token === null ? list : list.filter((d) => d.token === token)));
+      }),
+      http.post('/api/pushdevice/', async ({ request }) => {
+        const body = (await request.json()) as { token: string; deviceId: string; label: string };
+        seen.created.push(body);
+        const device = makePushDevice({ id: 50, ...body });
+        list = [...list, device];
+        return HttpResponse.json(device, { status: 201 });
+      }),
+      http.delete('/api/pushdevice/delete/:id', ({ params }) => {
+        seen.deleted.push(String(params.id));
+        list = list.filter((d) => String(d.id) !== params.id);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    return seen;
+  }
+
+  let push: FakeWebPush | undefined;
+  afterEach(() => {
+    push?.uninstall();
+    push = undefined;
+  });
+
+  it('saves a kind and "hide message text" at once, with the browser’s time zone', async () => {
+    loggedIn();
+    const seen = pushServer();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const matches = await screen.findByRole('switch', { name: 'New matches' });
+    expect(matches).toBeChecked();
+    await user.click(matches);
+    await waitFor(() => expect(seen.saved).toHaveLength(1));
+    expect(seen.saved[0]).toEqual({ ...allOn, kinds: { ...allOn.kinds, match: false }, timeZone: browserTimeZone() });
+    expect(matches).not.toBeChecked();
+
+    await user.click(screen.getByRole('switch', { name: 'Hide message text' }));
+    await waitFor(() => expect(seen.saved).toHaveLength(2));
+    expect(seen.saved[1]).toMatchObject({ hideMessageText: true, kinds: { match: false } });
+    expect(screen.getByRole('switch', { name: 'Hide message text' })).toHaveAccessibleDescription('Notifications say who wrote, not what.');
+  });
+
+  it('a kind whose save fails shows the stored value again', async () => {
+    loggedIn();
+    pushServer();
+    server.use(http.post('/api/pushsettings/update', () => HttpResponse.json({ key: 'error.unavailable' }, { status: 503 })));
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const messages = await screen.findByRole('switch', { name: 'New messages' });
+    await user.click(messages);
+    await waitFor(() => expect(toastMessage()).toBe('The service cannot be reached. Please check your connection.'));
+    expect(messages).toBeChecked();
+  });
+
+  it('quiet hours: refuses the same start and end, then saves from–to with the chosen mode', async () => {
+    loggedIn();
+    const seen = pushServer();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('switch', { name: 'Use quiet hours' }));
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    expect(from).toHaveValue('22:00');
+    expect(to).toHaveValue('07:00');
+    expect(
+      screen.getByText(`Times in your time zone (${browserTimeZone()}). An end before the start runs past midnight.`),
+    ).toBeInTheDocument();
+
+    fireEvent.change(to, { target: { value: '22:00' } });
+    await user.click(screen.getByRole('button', { name: 'Save quiet hours' }));
+    expect(await screen.findByText('Start and end must be different times.')).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(from, { target: { value: '' } });
+    await user.click(screen.getByRole('button', { name: 'Save quiet hours' }));
+    expect(from).toHaveAccessibleDescription('This field is required.');
+    expect(seen.saved).toEqual([]);
+
+    fireEvent.change(from, { target: { value: '23:30' } });
+    fireEvent.change(to, { target: { value: '06:15' } });
+    await user.click(screen.getByRole('radio', { name: 'Hold notifications until quiet hours end' }));
+    await user.click(screen.getByRole('button', { name: 'Save quiet hours' }));
+    expect(await screen.findByText('Quiet hours saved.')).toBeInTheDocument();
+    expect(seen.saved).toEqual([{ ...allOn, quietHours: { start: '23:30', end: '06:15', mode: 'hold' }, timeZone: browserTimeZone() }]);
+
+    // off again: saved as none
+    await user.click(screen.getByRole('switch', { name: 'Use quiet hours' }));
+    expect(screen.queryByLabelText('From')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save quiet hours' }));
+    await waitFor(() => expect(seen.saved).toHaveLength(2));
+    expect(seen.saved[1]!.quietHours).toBeNull();
+  });
+
+  it('sends a test notification, and says so when no device could get one', async () => {
+    loggedIn();
+    pushServer();
+    let answer: Response = HttpResponse.json({ queued: 2 });
+    server.use(http.post('/api/pushdevice/test', () => answer));
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Send a test notification' }));
+    expect(await screen.findByText('A test notification is on its way to your devices.')).toBeInTheDocument();
+
+    answer = HttpResponse.json({ key: 'error.push.nodevices' }, { status: 409 });
+    await user.click(screen.getByRole('button', { name: 'Send a test notification' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'None of your devices receives notifications yet. Turn them on above first.',
+    );
+    expect(document.querySelector('ion-toast')).toBeNull();
+  });
+
+  it('lists the devices with platform and last use, and removes one', async () => {
+    loggedIn();
+    const seen = pushServer({
+      devices: [
+        makePushDevice({ id: 5, label: 'Firefox · Windows', lastUsedAt: '2026-11-26T18:30:00.000Z' }),
+        makePushDevice({ id: 6, label: null, platform: 'ios', token: 'apns-1', deviceId: 'phone' }),
+      ],
+    });
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const list = await screen.findByRole('list', { name: 'Your devices' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Firefox · Windows');
+    expect(rows[0]).toHaveTextContent(/Browser · last used Nov 26, 2026/);
+    expect(rows[1]).toHaveTextContent('iPhone or iPad');
+    expect(rows[1]).toHaveTextContent(/added Nov 20, 2026/);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Firefox · Windows' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(seen.deleted).toEqual(['5']);
+  });
+
+  it('without a Push API the switch is disabled and says why', async () => {
+    loggedIn();
+    pushServer();
+    renderApp('/settings');
+    const here = await screen.findByRole('switch', { name: 'Push notifications on this device' });
+    expect(here).toBeDisabled();
+    expect(here).toHaveAccessibleDescription(/This browser cannot receive push notifications/);
+  });
+
+  it('a build without service worker says so', async () => {
+    push = installFakeWebPush({ serviceWorkerBuilt: false });
+    loggedIn();
+    pushServer();
+    renderApp('/settings');
+    const here = await screen.findByRole('switch', { name: 'Push notifications on this device' });
+    expect(here).toBeDisabled();
+    expect(here).toHaveAccessibleDescription(/runs without its service worker/);
+  });
+
+  it('turns push on here (asking only then), shows this device in the list, and off again', async () => {
+    push = installFakeWebPush();
+    loggedIn();
+    const seen = pushServer();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const here = await screen.findByRole('switch', { name: 'Push notifications on this device' });
+    await waitFor(() => expect(here).toHaveAccessibleDescription(/Turn this on to receive notifications here/));
+    expect(push.notification.requestPermission).not.toHaveBeenCalled();
+
+    await user.click(here);
+    await waitFor(() => expect(here).toBeChecked());
+    expect(push.notification.requestPermission).toHaveBeenCalledOnce();
+    expect(here).toHaveAccessibleDescription('This device receives notifications.');
+    expect(seen.created).toEqual([expect.objectContaining({ platform: 'web', deviceId: pushDeviceId() })]);
+    const list = await screen.findByRole('list', { name: 'Your devices' });
+    expect(within(list).getByText('This device')).toBeInTheDocument();
+
+    await user.click(here);
+    await waitFor(() => expect(here).not.toBeChecked());
+    expect(seen.deleted).toEqual(['50']);
+    expect(push.current()).toBeNull();
+    expect(await screen.findByText('No device receives notifications yet.')).toBeInTheDocument();
+  });
+
+  it('blocked notifications: the switch stays off and says how to allow them', async () => {
+    push = installFakeWebPush({ answer: 'denied' });
+    loggedIn();
+    const seen = pushServer();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const here = await screen.findByRole('switch', { name: 'Push notifications on this device' });
+    await user.click(here);
+    await waitFor(() => expect(here).toHaveAccessibleDescription(/Notifications are blocked for Spotlist/));
+    expect(here).not.toBeChecked();
+    expect(here).toBeDisabled();
+    expect(seen.created).toEqual([]);
+  });
+
+  it('removing this device from the list turns push off here', async () => {
+    push = installFakeWebPush({ permission: 'granted' });
+    loggedIn();
+    const seen = pushServer();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const here = await screen.findByRole('switch', { name: 'Push notifications on this device' });
+    await user.click(here);
+    await waitFor(() => expect(here).toBeChecked());
+    await user.click(await screen.findByRole('button', { name: /^Remove / }));
+    await waitFor(() => expect(here).not.toBeChecked());
+    expect(seen.deleted).toEqual(['50']);
+    expect(push.current()).toBeNull();
   });
 });

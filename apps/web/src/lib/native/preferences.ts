@@ -9,8 +9,16 @@ import { local, setLocalMirror, STORAGE_KEYS } from '../storage';
  * start the ones localStorage lost come back from there. README.md in this folder says why.
  */
 
-/** SPEC §3 user, SPEC §9 user language, the cookie notice and intro flags, the guest (SPEC §3). */
-const PERSISTENT_KEYS: readonly string[] = [STORAGE_KEYS.user, STORAGE_KEYS.userLanguage, STORAGE_KEYS.cookieNotice, GUEST_STORAGE_KEY];
+/** SPEC §3 user, SPEC §9 user language, the cookie notice and intro flags, the guest (SPEC §3), this install's push device. */
+const PERSISTENT_KEYS: readonly string[] = [
+  STORAGE_KEYS.user,
+  STORAGE_KEYS.userLanguage,
+  STORAGE_KEYS.cookieNotice,
+  GUEST_STORAGE_KEY,
+  STORAGE_KEYS.pushDeviceId,
+  STORAGE_KEYS.pushEnabled,
+  STORAGE_KEYS.pushToken,
+];
 /** `spotlist.introSeen.<user id>`. */
 const PERSISTENT_PREFIXES: readonly string[] = [STORAGE_KEYS.introSeen];
 

@@ -18,7 +18,9 @@ import {
 const plugins = vi.hoisted(() => ({
   StatusBar: { setStyle: vi.fn(async () => undefined), setBackgroundColor: vi.fn(async () => undefined) },
   Keyboard: { getResizeMode: vi.fn(), setResizeMode: vi.fn(async () => undefined), addListener: vi.fn() },
+  PushNotifications: { addListener: vi.fn(async () => ({ remove: async () => undefined })) },
 }));
+vi.mock('@capacitor/push-notifications', () => ({ PushNotifications: plugins.PushNotifications }));
 vi.mock('@capacitor/status-bar', () => ({ StatusBar: plugins.StatusBar, Style: { Dark: 'DARK', Light: 'LIGHT', Default: 'DEFAULT' } }));
 vi.mock('@capacitor/keyboard', () => ({
   Keyboard: plugins.Keyboard,
@@ -292,5 +294,7 @@ describe('startNativeShell', () => {
     await expect(startNativeShell(PUBLIC_URL)).resolves.toBeUndefined();
     expect(console.warn).toHaveBeenCalledWith('native status bar not started', expect.any(Error));
     expect(plugins.Keyboard.addListener).toHaveBeenCalledWith('keyboardDidShow', revealFocusedField);
+    // tapped notifications open their page (lib/native/push.test.ts)
+    expect(plugins.PushNotifications.addListener).toHaveBeenCalledWith('pushNotificationActionPerformed', expect.any(Function));
   });
 });

@@ -4,11 +4,12 @@ import { config } from '../config';
 import { appEvents } from '../events';
 import { nativePlatform } from '../platform';
 import { deepLinkPath } from './deep-links';
+import { startPushTaps } from './push';
 
 /**
  * What the app does only inside the native shells, started once by main.tsx before the first
- * render: links of the app's address open their page, the Android back button, the status bar
- * following the light/dark theme, and forms kept above the keyboard. (Safe areas are CSS:
+ * render: links of the app's address open their page (and so do tapped notifications, ./push.ts),
+ * the Android back button, the status bar following the light/dark theme, and forms kept above the keyboard. (Safe areas are CSS:
  * theme/layout.css.) Each part that fails is logged and the app starts anyway.
  */
 export async function startNativeShell(publicUrl: string = config.publicUrl): Promise<void> {
@@ -22,6 +23,7 @@ export async function startNativeShell(publicUrl: string = config.publicUrl): Pr
     platform === 'android' ? report('back button', app.then(startBackButton)) : undefined,
     report('status bar', startStatusBar()),
     report('keyboard', startKeyboard(platform === 'ios')),
+    report('push taps', startPushTaps()),
   ]);
 }
 

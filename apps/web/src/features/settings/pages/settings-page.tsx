@@ -1,5 +1,5 @@
 import { USER_LANGUAGES } from '@spotlist/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { PageLayout } from '../../../components/layout/page-layout';
@@ -7,39 +7,26 @@ import { useAuth } from '../../../lib/auth';
 import { useAppNavigate } from '../../../lib/navigation';
 import { PATHS } from '../../../lib/paths';
 import { chooseUserLanguage } from '../../../lib/user-language';
-import { saveUserSetting, settingValue, USER_SETTING_KEYS, useUserSettings } from '../../../lib/user-settings';
 import { deleteAccount } from '../api/delete-account';
 import { useDownloadProfileExport } from '../api/export-profile';
 import { PasswordForm } from '../components/password-form';
+
+/** A chunk of its own (react-query, the push code): the page stays within its size budget. */
+const NotificationsSection = lazy(() => import('../components/notifications-section'));
 
 /** Language names are endonyms, whatever the active language. */
 const LANGUAGE_NAME_KEYS: Record<string, string> = { en: 'LANGUAGE.EN', de: 'LANGUAGE.DE' };
 
 /**
  * Settings (SPEC §7 "Profile and settings"): the user language (English/German, SPEC §8: kept
- * locally when saving it fails), a link to the app languages, the user's settings (GET
- * /api/setting/, cached under UserSettings; changes saved with POST /api/setting/save), password
+ * locally when saving it fails), a link to the app languages, notifications (push on this device,
+ * what is sent, quiet hours, test, devices: components/notifications-section.tsx), password
  * change, data export and account deletion.
  */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { stored } = useAuth();
-  const settings = useUserSettings();
-  // the value being saved shows at once; a failure shows the stored one again (and a toast)
-  const [pushSaving, setPushSaving] = useState<boolean | null>(null);
   const exportData = useDownloadProfileExport();
-  const pushEnabled = pushSaving ?? settingValue(settings, USER_SETTING_KEYS.pushEnabled) === true;
-
-  const setPush = async (enabled: boolean) => {
-    setPushSaving(enabled);
-    try {
-      await saveUserSetting(USER_SETTING_KEYS.pushEnabled, enabled);
-    } catch {
-      // the shell shows the error toast (SPEC §8)
-    } finally {
-      setPushSaving(null);
-    }
-  };
 
   return (
     <PageLayout title={t('SETTINGS.TITLE')}>
@@ -68,19 +55,16 @@ export default function SettingsPage() {
         </p>
       </section>
 
-      <section className="form-section" aria-labelledby="settings-notifications">
-        <h2 id="settings-notifications">{t('SETTINGS.NOTIFICATIONS')}</h2>
-        <div className="check-field">
-          <input
-            id="settings-push"
-            type="checkbox"
-            checked={pushEnabled}
-            disabled={pushSaving !== null}
-            onChange={(e) => void setPush(e.target.checked)}
-          />
-          <label htmlFor="settings-push">{t('SETTINGS.PUSH')}</label>
-        </div>
-      </section>
+      <Suspense
+        fallback={
+          <section className="form-section" aria-labelledby="settings-notifications">
+            <h2 id="settings-notifications">{t('SETTINGS.NOTIFICATIONS')}</h2>
+            <p className="form-hint">{t('COMMON.LOADING')}</p>
+          </section>
+        }
+      >
+        <NotificationsSection />
+      </Suspense>
 
       <section className="form-section">
         <PasswordForm />
