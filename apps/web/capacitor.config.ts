@@ -21,6 +21,9 @@ const config: CapacitorConfig = {
   plugins: {
     Keyboard: { resize: 'body', resizeOnFullScreen: true },
     StatusBar: { overlaysWebView: false },
+    // iOS shows a notice that arrives while the app is open too (Android's FCM does not: the
+    // server sends nothing to the conversation the user has open anyway)
+    PushNotifications: { presentationOptions: ['badge', 'sound', 'alert'] },
   },
 };
 
