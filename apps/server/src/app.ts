@@ -48,6 +48,8 @@ import { moderationRoutes } from './modules/moderation/index.ts';
 import { savedFilterRoutes } from './modules/saved-filters/index.ts';
 import { relationRoutes } from './modules/relations/index.ts';
 import { messagingRoutes } from './modules/messaging/index.ts';
+import { pushLogout, pushRoutes } from './modules/push/index.ts';
+import { redisPresence } from './platform/realtime/presence.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.ts';
 import { requestContextPlugin } from './platform/http/request-context.ts';
 import { webPlugin } from './platform/http/web.ts';
@@ -73,6 +75,8 @@ export interface AppDeps {
   webRoot?: string;
   /** The visitor pages (apps/embed/dist); without it /embed.js, /w/… and /g/… answer 404. */
   embedRoot?: string;
+  /** Tests and the benchmark: told of each push delivery the push service accepted (modules/push). */
+  onPushDelivered?: Parameters<typeof pushRoutes>[1]['onDelivered'];
 }
 
 /** The host part of the map tile URL, for the content security policy. */
@@ -167,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle: deps.throttle,
     secureCookies: secure,
     secret: deps.secret,
+    onLogout: pushLogout(db),
   });
   await app.register(profileRoutes, { db, config, throttle: deps.throttle });
   await app.register(referenceRoutes, { db });
@@ -209,9 +214,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authTimeoutMs: config.REALTIME_AUTH_TIMEOUT_MS,
     maxBufferedBytes: config.REALTIME_MAX_BUFFERED_BYTES,
     messagesPerSecond: config.REALTIME_MESSAGES_PER_SECOND,
+    // push asks who views which conversation: across instances through Redis when it is there
+    presence: config.REDIS_URL ? redisPresence(config.REDIS_URL, config.REALTIME_HEARTBEAT_MS * 3) : undefined,
   });
   // messaging uses the gateway's rooms
   await app.register(messagingRoutes, { db, config });
+  // push hears messaging's and relations' events and asks the gateway's presence
+  await app.register(pushRoutes, { db, config, jobs: deps.jobs, secrets: deps.secrets, onDelivered: deps.onPushDelivered });
   // the meeting page alone may load the Jitsi host's IFrame API and frame its calls
   const meetingOrigin = `https://${config.MEETING_HOST.toLowerCase()}`;
   await app.register(webPlugin, {

@@ -157,6 +157,20 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, { error: 'not a bundle id (app.spotlist.mobile)' })
     .default('app.spotlist.mobile'),
+  /** Web Push (modules/push): the VAPID key pair (base64url, as web-push generates it); unset, one is generated and kept in the database. */
+  VAPID_PUBLIC_KEY: z.string().min(40).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  /** Who runs this server, for push services (mailto: or https:); PUBLIC_URL's origin or mailto:ADMIN_EMAIL by default. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { error: 'must start with mailto: or https://' })
+    .optional(),
+  /** Native push through FCM HTTP v1 (firebase-admin): the service account's JSON, or a path to its file. Unset: native devices are stored, nothing is delivered to them. */
+  FCM_SERVICE_ACCOUNT: z.string().min(2).optional(),
+  /** Let push endpoints be http or on private / loopback addresses (tests and a local push service only). */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
+  /** A message notice waits this long for more messages of its conversation, which fold into it. */
+  PUSH_FOLD_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   WEB_DIST: z.string().optional(),
   EMBED_DIST: z.string().optional(),
   GIT_COMMIT: z.string().optional(),

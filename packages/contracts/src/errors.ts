@@ -206,5 +206,18 @@ export const ErrorKey = {
   translationUnavailable: 'error.translation.unavailable',
   /** The translation provider did not answer or refused. */
   translationFailed: 'error.translation.failed',
+  // Push notifications (server module push/: its README).
+  /** No such push device of mine (another user's is not told apart). */
+  pushDeviceNotFound: 'error.pushdevice.notfound',
+  /** A web device's token is not a Web Push subscription (PushSubscription.toJSON() as JSON). */
+  pushSubscription: 'error.push.subscription',
+  /** A Web Push endpoint that is not https. */
+  pushEndpointInsecure: 'error.push.endpoint.insecure',
+  /** A Web Push endpoint on a private, loopback or link-local address (or a name that resolves to one). */
+  pushEndpointPrivate: 'error.push.endpoint.private',
+  /** A test notice with no push device of mine to send it to. */
+  pushNoDevices: 'error.push.nodevices',
+  /** The quiet hours' time zone is not an IANA time zone. */
+  pushTimeZone: 'error.push.timezone',
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];

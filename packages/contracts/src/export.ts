@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DocumentSchema } from './documents.ts';
+import { PushSettingsSchema } from './push.ts';
 import { SettingSchema } from './settings.ts';
 import { UserLanguageSchema } from './user-languages.ts';
 import { UserSchema } from './user.ts';
@@ -109,5 +110,20 @@ export const ProfileExportSchema = z.object({
     .default([]),
   /** The user's groups of friends, with the members' nicknames. */
   groups: z.array(z.object({ name: z.string(), members: z.array(z.string()), createdAt: z.string() })).default([]),
+  /** The user's push devices (platform, install id, label, dates; the token itself is left out) and push settings. */
+  push: z
+    .object({
+      devices: z.array(
+        z.object({
+          platform: z.string(),
+          deviceId: z.string(),
+          label: z.string().nullable(),
+          createdAt: z.string(),
+          lastUsedAt: z.string().nullable(),
+        }),
+      ),
+      settings: PushSettingsSchema.nullable(),
+    })
+    .default({ devices: [], settings: null }),
 });
 export type ProfileExport = z.infer<typeof ProfileExportSchema>;

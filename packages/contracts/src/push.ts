@@ -103,3 +103,19 @@ export const PushPayloadSchema = z.object({
   count: z.number().int().positive(),
 });
 export type PushPayload = z.infer<typeof PushPayloadSchema>;
+
+/** POST /api/pushdevice/test: a test notice to all my devices, or to the one named. */
+export const PushTestSchema = z.object({ id: z.number().int().positive().max(2_147_483_647).optional() });
+export type PushTest = z.infer<typeof PushTestSchema>;
+
+/** What POST /api/pushdevice/test queued: one delivery per device. */
+export const PushTestResultSchema = z.object({ queued: z.number().int() });
+export type PushTestResult = z.infer<typeof PushTestResultSchema>;
+
+/** The settings a user has before changing any (every kind on, text shown, no quiet hours). */
+export const DEFAULT_PUSH_SETTINGS: PushSettings = {
+  kinds: { message: true, match: true, followRequest: true, meeting: true, guestReply: true },
+  hideMessageText: false,
+  quietHours: null,
+  timeZone: 'Europe/Berlin',
+};

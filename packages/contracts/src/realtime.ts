@@ -18,5 +18,10 @@ export const ClientMessageSchema = z.union([
   z.strictObject({ type: z.literal('ping') }),
   /** I am typing in this conversation (at most every few seconds); only a member's socket is heard. */
   z.strictObject({ type: z.literal('typing'), conversationId: z.number().int().positive().max(2_147_483_647) }),
+  /**
+   * The conversation this socket shows now, visible on screen (null: none, or the tab is hidden).
+   * No push notice is sent for a conversation its member views (modules/push); only a member's socket is heard.
+   */
+  z.strictObject({ type: z.literal('viewing'), conversationId: z.number().int().positive().max(2_147_483_647).nullable() }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;

@@ -42,7 +42,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
   secureCookies: boolean;
   /** Signs device cookies (the server secret). */
   secret: string;
-}> = async (app, { db, config, mailer, jobs, throttle, secureCookies, secret }) => {
+  /** SPEC §4/§7: the push device the logout body names is deleted (modules/push, wired by app.ts). */
+  onLogout?: (userId: number, device: { token?: string; deviceId?: string }) => Promise<unknown>;
+}> = async (app, { db, config, mailer, jobs, throttle, secureCookies, secret, onLogout }) => {
   const auth = authService({
     db,
     config,
@@ -124,7 +126,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/logout',
     { schema: { body: LogoutSchema, response: { 200: OkSchema }, tags: ['auth'] }, config: { auth: 'public' } },
     async (req, reply) => {
-      await auth.logout(req.user?.sessionId ?? null, req.cookies[REFRESH_COOKIE]);
+      const userId = await auth.logout(req.user?.sessionId ?? null, req.cookies[REFRESH_COOKIE]);
+      if (userId !== null && req.body && onLogout) await onLogout(userId, req.body);
       reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
       return { ok: true as const };
     },

@@ -210,10 +210,18 @@ export function authService(deps: {
       return { ...(await view(s.userId, lang)), ...(await issue(s.userId, s.familyId)) };
     },
 
-    async logout(sessionId: number | null, refreshToken?: string) {
+    /** Ends the session (by its access token's session, or its refresh token's family); answers whose it was, or null. */
+    async logout(sessionId: number | null, refreshToken?: string): Promise<number | null> {
+      let userId: number | null = null;
       if (sessionId !== null) {
-        const rows = await db.select({ familyId: authSessions.familyId }).from(authSessions).where(eq(authSessions.id, sessionId));
-        if (rows[0]) await db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.familyId, rows[0].familyId));
+        const rows = await db
+          .select({ familyId: authSessions.familyId, userId: authSessions.userId })
+          .from(authSessions)
+          .where(eq(authSessions.id, sessionId));
+        if (rows[0]) {
+          userId = rows[0].userId;
+          await db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.familyId, rows[0].familyId));
+        }
       }
       if (refreshToken) {
         const revoked = await db
@@ -221,8 +229,12 @@ export function authService(deps: {
           .set({ revokedAt: new Date() })
           .where(eq(authSessions.familyId, sql`(select family_id from ${authSessions} where refresh_hash = ${hashToken(refreshToken)})`))
           .returning({ userId: authSessions.userId });
-        if (revoked[0]) await userChanged(revoked[0].userId);
+        if (revoked[0]) {
+          userId ??= revoked[0].userId;
+          await userChanged(revoked[0].userId);
+        }
       }
+      return userId;
     },
 
     view,

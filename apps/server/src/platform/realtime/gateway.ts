@@ -6,6 +6,7 @@ import { ClientMessageSchema, REALTIME_PATH, RealtimeClose, type ClientMessage, 
 import type { Db } from '../db/client.ts';
 import { conversationRoom, createRooms, guestRoom, userRoom, type Member, type Room, type Rooms } from './rooms.ts';
 import { realtimeSessions, type Principal } from './sessions.ts';
+import { memoryPresence, newSocketId, type Presence } from './presence.ts';
 
 export interface RealtimeOptions {
   db: Db;
@@ -17,6 +18,8 @@ export interface RealtimeOptions {
   maxBufferedBytes: number;
   /** Client messages per second per socket (the burst allowed is the same number). */
   messagesPerSecond: number;
+  /** Who views which conversation (push asks); in memory when absent. Closed with the app. */
+  presence?: Presence;
 }
 
 /** The rooms a socket joins once authenticated, besides its own (`user:` or `guest:`): a module's answer for the principal. */
@@ -32,6 +35,8 @@ export interface Realtime {
   joinAll(of: Room, room: Room): void;
   /** Every socket of this instance in room `of` leaves `room`. */
   leaveAll(of: Room, room: Room): void;
+  /** Whether a socket of the user, on any instance, shows the conversation now (`{type:'viewing'}`). */
+  isViewing(userId: number, conversationId: number): Promise<boolean>;
   /** Open sockets on this instance. */
   readonly connections: number;
   /** Resolves once the session rechecks under way (after a revocation or a write) are done. */
@@ -54,6 +59,10 @@ const RECHECK_ALL_SPACING_MS = 2000;
 
 interface Connection extends Member {
   readonly ws: WebSocket;
+  /** Names the socket in the presence store. */
+  readonly id: string;
+  /** The conversation it shows (its `viewing` message), or null. */
+  viewing: number | null;
   principal: Principal | null;
   awaitingPongs: number;
   allowance: number;
@@ -84,6 +93,16 @@ export const realtimeGateway = fp<RealtimeOptions>(
     const connections = new Set<Connection>();
     const log: FastifyBaseLogger = app.log.child({ module: 'realtime' });
     const sources: RoomSource[] = [];
+    // a viewer's entry outlives 3 missed heartbeats at most
+    const presence = opts.presence ?? memoryPresence(opts.heartbeatMs * 3);
+    app.addHook('onClose', () => presence.close());
+    const setViewing = (c: Connection, conversationId: number | null) => {
+      if (c.viewing === conversationId) return;
+      c.viewing = conversationId;
+      const userId = c.principal?.kind === 'user' ? c.principal.userId : null;
+      if (userId === null && conversationId !== null) return;
+      void presence.set(c.id, userId ?? 0, conversationId).catch((err: unknown) => log.warn({ err }, 'presence not stored'));
+    };
     let closing = false;
 
     app.decorate('realtime', {
@@ -95,6 +114,7 @@ export const realtimeGateway = fp<RealtimeOptions>(
       leaveAll(of, room) {
         for (const c of [...rooms.members(of)]) rooms.leave(c, room);
       },
+      isViewing: (userId, conversationId) => presence.isViewing(userId, conversationId),
       get connections() {
         return connections.size;
       },
@@ -106,6 +126,8 @@ export const realtimeGateway = fp<RealtimeOptions>(
     function open(ws: WebSocket): Connection {
       const c: Connection = {
         ws,
+        id: newSocketId(),
+        viewing: null,
         rooms: new Set<Room>(),
         principal: null,
         awaitingPongs: 0,
@@ -139,6 +161,7 @@ export const realtimeGateway = fp<RealtimeOptions>(
     }
 
     function forget(c: Connection) {
+      setViewing(c, null);
       connections.delete(c);
       rooms.leaveAll(c);
       if (c.authTimer) clearTimeout(c.authTimer);
@@ -169,12 +192,19 @@ export const realtimeGateway = fp<RealtimeOptions>(
         const userId = c.principal.kind === 'user' ? c.principal.userId : null;
         return void app.events.emit('conversation.typed', { conversationId: msg.conversationId, userId });
       }
+      if (msg.type === 'viewing') {
+        if (!c.principal) return c.close(RealtimeClose.unauthorized, 'auth first');
+        // a conversation the socket is not in is ignored, as typing is
+        if (msg.conversationId !== null && !c.rooms.has(conversationRoom(msg.conversationId))) return;
+        return setViewing(c, msg.conversationId);
+      }
       const principal = 'token' in msg ? await sessions.user(msg.token) : await sessions.guest(msg.guestKey);
       if (c.closed) return;
       if (!principal) return c.close(RealtimeClose.unauthorized, 'invalid credentials');
       const extra = (await Promise.all(sources.map((source) => source(principal)))).flat();
       if (c.closed) return;
       // a later auth message (a refreshed token, another user in this tab) replaces the identity
+      if (c.principal?.kind !== 'user' || principal.kind !== 'user' || c.principal.userId !== principal.userId) setViewing(c, null);
       rooms.leaveAll(c);
       c.principal = principal;
       rooms.join(c, principal.kind === 'user' ? userRoom(principal.userId) : guestRoom(principal.guestId));
@@ -281,6 +311,12 @@ export const realtimeGateway = fp<RealtimeOptions>(
 
     const heartbeat = setInterval(() => {
       const now = Date.now();
+      const viewers: { socketId: string; userId: number; conversationId: number }[] = [];
+      for (const c of connections) {
+        if (c.viewing !== null && c.principal?.kind === 'user')
+          viewers.push({ socketId: c.id, userId: c.principal.userId, conversationId: c.viewing });
+      }
+      if (viewers.length > 0) void presence.renew(viewers).catch(() => {});
       for (const c of connections) {
         if (c.awaitingPongs >= MISSED_PONGS) {
           forget(c);

@@ -10,3 +10,4 @@ export * from './documents.ts';
 export * from './widgets.ts';
 export * from './relations.ts';
 export * from './messaging.ts';
+export * from './push.ts';

@@ -1,0 +1,1 @@
+export { pushRoutes, pushLogout } from './push.routes.ts';
