@@ -57,7 +57,8 @@ async function openFromNotification(path) {
     await self.clients.openWindow(url.href);
     return;
   }
-  const focused = await open.focus();
+  // focus() is refused outside a click's user activation (it may have run out): the page is shown anyway
+  const focused = await open.focus().catch(() => null);
   (focused ?? open).postMessage({ type: 'spotlist:open', path });
 }
 

@@ -111,6 +111,15 @@ describe('service worker: notification click', () => {
     expect(sw.scope.clients.openWindow).not.toHaveBeenCalled();
   });
 
+  it('still shows the page when focusing is refused (no user activation left)', async () => {
+    const sw = loadWorker({ windows: [{ url: 'https://app.spotlist.example/' }] });
+    const app = sw.clientsFound[0]!;
+    app.focus.mockRejectedValueOnce(new DOMException('Not allowed to focus a window.', 'InvalidAccessError'));
+    sw.dispatch('notificationclick', click('/messages/12'));
+    await sw.settled();
+    expect(app.postMessage).toHaveBeenCalledWith({ type: 'spotlist:open', path: '/messages/12' });
+  });
+
   it('opens a window on the page when none is open', async () => {
     const sw = loadWorker();
     sw.dispatch('notificationclick', click('/people/connections'));
