@@ -31,10 +31,11 @@ async function bootstrap(): Promise<void> {
   setupIonicReact();
   // The native shells only (lib/native/README.md; a chunk a browser never loads): the stored user
   // back from the preferences before the session check reads it, the link that started the app as
-  // the first page, and the back button, status bar and keyboard.
+  // the first page, and the back button, status bar and keyboard; then the push token, in the background.
   if (isNativePlatform()) {
     const native = await import('./lib/native');
     await Promise.all([native.restoreNativeStorage(), native.startNativeShell()]);
+    native.startPushTokenRefresh();
   }
   // Side by side rather than one after the other: the translations, the session check and the
   // page's own module (each waited for the one before, three round trips before a page showed).

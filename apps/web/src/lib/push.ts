@@ -261,6 +261,22 @@ export async function registerPushDeviceAtLogin(): Promise<PushDeviceView | null
   return existing ? null : createPushDevice(deviceInput(token));
 }
 
+/**
+ * Native only, at app start: FCM and APNs may hand out a new token at any time, and only a
+ * registration tells it. When push is on here and allowed, the app registers again; a token that
+ * changed replaces the old one's record (for the logged-in user). Resolves with the current token.
+ */
+export async function refreshNativePushToken(loggedIn: boolean): Promise<string | null> {
+  if (!native() || !isPushEnabledHere() || (await pushPermission()) !== 'granted') return null;
+  const previous = local.get(STORAGE_KEYS.pushToken);
+  const token = await subscribeNative();
+  if (loggedIn && token !== previous) {
+    if (previous) for (const device of await findPushDevices(previous)) await deletePushDevice(device.id);
+    await ensureDevice(token);
+  }
+  return token;
+}
+
 /** SPEC §7: the logout body, this install's device ({} when push was never set up here). */
 export async function logoutPushDevice(): Promise<Pick<PushDeviceInput, 'token' | 'platform' | 'deviceId'> | Record<string, never>> {
   const token = await currentPushToken().catch(() => null);

@@ -20,3 +20,14 @@ export async function restoreNativeStorage(): Promise<void> {
     console.warn('native storage not restored', error);
   }
 }
+
+/**
+ * After the restore (the push keys and the stored user may have come back): registers for push
+ * again when it is on here, so a token FCM/APNs changed replaces the old one (lib/push.ts). Not
+ * waited for: a registration may take seconds.
+ */
+export function startPushTokenRefresh(): void {
+  import('../push')
+    .then((push) => push.refreshNativePushToken(authStore.getState().stored !== null))
+    .catch((error: unknown) => console.warn('native push token not refreshed', error));
+}

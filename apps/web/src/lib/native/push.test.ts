@@ -13,6 +13,7 @@ import {
   pushPermission,
   pushUnavailable,
   PushDeniedError,
+  refreshNativePushToken,
 } from '../push';
 import { local, STORAGE_KEYS } from '../storage';
 import { notificationPath, startPushTaps } from './push';
@@ -114,6 +115,41 @@ describe('native push (Android / iOS shells)', () => {
     expect(deleted).toEqual(['6']);
     expect(plugin.unregister).toHaveBeenCalledOnce();
     expect(local.get(STORAGE_KEYS.pushToken)).toBeNull();
+  });
+
+  it('at start re-registers when push is on here: a changed token replaces the old record', async () => {
+    storeLoggedInUser();
+    local.set(STORAGE_KEYS.pushEnabled, 'true');
+    local.set(STORAGE_KEYS.pushToken, 'fcm-token-old');
+    plugin.permission = 'granted';
+    plugin.registration = { value: 'fcm-token-new' };
+    const seen = { deleted: [] as string[], created: [] as unknown[] };
+    server.use(
+      http.get('/api/pushdevice/list', ({ request }) => {
+        const token = new URL(request.url).searchParams.get('f.pushdevicetoken');
+        return HttpResponse.json(deviceList(token === 'fcm-token-old' ? [makePushDevice({ id: 2, token, platform: 'android' })] : []));
+      }),
+      http.delete('/api/pushdevice/delete/:id', ({ params }) => {
+        seen.deleted.push(String(params.id));
+        return HttpResponse.json({ ok: true });
+      }),
+      http.post('/api/pushdevice/', async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        seen.created.push(body.token);
+        return HttpResponse.json(makePushDevice({ id: 3, ...body, platform: 'android' }), { status: 201 });
+      }),
+    );
+    expect(await refreshNativePushToken(true)).toBe('fcm-token-new');
+    expect(seen).toEqual({ deleted: ['2'], created: ['fcm-token-new'] });
+    expect(local.get(STORAGE_KEYS.pushToken)).toBe('fcm-token-new');
+
+    // the same token again: nothing to change; push off here: not even a registration
+    plugin.register.mockClear();
+    expect(await refreshNativePushToken(true)).toBe('fcm-token-new');
+    expect(seen.created).toHaveLength(1);
+    local.remove(STORAGE_KEYS.pushEnabled);
+    expect(await refreshNativePushToken(true)).toBeNull();
+    expect(plugin.register).toHaveBeenCalledOnce();
   });
 
   it('a tapped notification opens its app path; other urls are ignored', async () => {
