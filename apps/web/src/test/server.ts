@@ -1,4 +1,4 @@
-import { ApiInfoSchema, type ApiInfo } from '@spotlist/contracts';
+import { ApiInfoSchema, PushSettingsSchema, type ApiInfo } from '@spotlist/contracts';
 import { http, HttpResponse, ws } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -16,6 +16,18 @@ export const defaultHandlers = [
   http.get('/api/translation/:lang', () => HttpResponse.json({})),
   // the Messages menu badge (lib/realtime.ts reads it at login): nothing unread unless a test says otherwise
   http.get('/api/messageoverview/unread', () => HttpResponse.json({ unread: 0, conversations: 0 })),
+  // the settings page's notifications: every kind on, no quiet hours, no device, unless a test says otherwise
+  http.get('/api/pushsettings', () =>
+    HttpResponse.json(
+      PushSettingsSchema.parse({
+        kinds: { message: true, match: true, followRequest: true, meeting: true, guestReply: true },
+        hideMessageText: false,
+        quietHours: null,
+        timeZone: 'Europe/Berlin',
+      }),
+    ),
+  ),
+  http.get('/api/pushdevice/list', () => HttpResponse.json({ list: [], total: 0, pageIndex: 0, pageSize: 100 })),
   // the realtime gateway (lib/realtime.ts): a logged-in shell connects; it stays silent unless a test says otherwise
   ws.link(/\/api\/ws$/).addEventListener('connection', () => undefined),
 ];

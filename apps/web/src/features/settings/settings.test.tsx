@@ -17,6 +17,13 @@ import { browserTimeZone } from './api/push-settings';
 const settingsList = (list: { id: number; key: string; value: unknown }[]) =>
   HttpResponse.json({ list, total: list.length, pageIndex: 0, pageSize: 100 });
 
+const allOn: PushSettings = {
+  kinds: { message: true, match: true, followRequest: true, meeting: true, guestReply: true },
+  hideMessageText: false,
+  quietHours: null,
+  timeZone: 'Europe/Berlin',
+};
+
 function loggedIn(settings: { id: number; key: string; value: unknown }[] = []) {
   storeLoggedInUser();
   setXsrfCookie();
@@ -157,13 +164,6 @@ describe('settings: password, export, delete', () => {
 });
 
 describe('settings: notifications (issue 18)', () => {
-  const allOn: PushSettings = {
-    kinds: { message: true, match: true, followRequest: true, meeting: true, guestReply: true },
-    hideMessageText: false,
-    quietHours: null,
-    timeZone: 'Europe/Berlin',
-  };
-
   /** The push routes; returns what the server got. */
   function pushServer({ settings = allOn, devices = [] as PushDeviceView[] } = {}) {
     const seen = { saved: [] as PushSettings[], deleted: [] as string[], created: [] as unknown[], tests: 0 };

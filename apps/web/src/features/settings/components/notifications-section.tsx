@@ -49,11 +49,14 @@ function NotificationsSection() {
   // this device's state is lifted here: removing "this device" from the list turns push off here too
   const [enabledHere, setEnabledHere] = useState(isPushEnabledHere);
   const devicesChanged = useCallback(() => client.invalidateQueries({ queryKey: pushDevicesQueryOptions().queryKey }), [client]);
+  // removed from the list on another device: push is not on here any more (turning it on adds it again)
+  const devices = usePushDevices();
+  const registered = devices.data ? devices.data.some((d) => d.deviceId === pushDeviceId()) : undefined;
 
   return (
     <section className="form-section notifications-section" aria-labelledby="settings-notifications">
       <h2 id="settings-notifications">{t('SETTINGS.NOTIFICATIONS')}</h2>
-      <PushHere enabled={enabledHere} onEnabled={setEnabledHere} onDevicesChanged={devicesChanged} />
+      <PushHere enabled={enabledHere && registered !== false} onEnabled={setEnabledHere} onDevicesChanged={devicesChanged} />
       <PushPreferences />
       <TestPush />
       <PushDevices onThisDeviceRemoved={() => setEnabledHere(false)} />
@@ -71,7 +74,7 @@ function PushHere({
 }: {
   enabled: boolean;
   onEnabled: (enabled: boolean) => void;
-  onDevicesChanged: () => void;
+  onDevicesChanged: () => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -108,15 +111,15 @@ function PushHere({
       } else {
         await disablePush();
       }
-      onEnabled(next);
     } catch (error) {
       if (error instanceof PushDeniedError) setPermission('denied');
       // an API refusal is shown by the shell's toast; what failed in the browser is said here
       else if (!isApiError(error)) setFailure(t('SETTINGS.PUSH_FAILED'));
-      onEnabled(isPushEnabledHere());
     } finally {
+      // the list first: the switch follows this device's record in it
+      await onDevicesChanged();
+      onEnabled(isPushEnabledHere());
       setBusy(false);
-      onDevicesChanged();
     }
   };
 
