@@ -9,7 +9,15 @@ import { local, STORAGE_KEYS } from '../../lib/storage';
 import { makeUser, setXsrfCookie, storeLoggedInUser } from '../../test/fixtures';
 import { currentLocation, renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
-import { deviceList, installFakeWebPush, makePushDevice, VAPID_KEY, type FakeWebPush } from '../../test/fake-push';
+import {
+  deviceList,
+  installFakeWebPush,
+  makePushDevice,
+  makeSubscription,
+  tokenOf,
+  VAPID_KEY,
+  type FakeWebPush,
+} from '../../test/fake-push';
 import { pushDeviceId } from '../../lib/push';
 import { exportFileName } from './api/export-profile';
 import { browserTimeZone } from './api/push-settings';
@@ -368,6 +376,21 @@ describe('settings: notifications (issue 18)', () => {
     expect(here).not.toBeChecked();
     expect(here).toBeDisabled();
     expect(seen.created).toEqual([]);
+  });
+
+  it('on here but removed from the list elsewhere: shows off, and turning it on adds it again', async () => {
+    push = installFakeWebPush({ permission: 'granted', subscription: makeSubscription() });
+    local.set(STORAGE_KEYS.pushEnabled, 'true');
+    loggedIn();
+    const seen = pushServer();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const here = await screen.findByRole('switch', { name: 'Push notifications on this device' });
+    await waitFor(() => expect(here).toHaveAccessibleDescription(/Turn this on to receive notifications here/));
+    expect(here).not.toBeChecked();
+    await user.click(here);
+    await waitFor(() => expect(here).toBeChecked());
+    expect(seen.created).toEqual([expect.objectContaining({ token: tokenOf(push.current()!) })]);
   });
 
   it('removing this device from the list turns push off here', async () => {
