@@ -39,6 +39,8 @@ export interface RealtimeDeps {
   onEvent<K extends keyof ClientEventMap>(name: K, payload: ClientEventMap[K]): void;
   /** Connected again after a gap: events may have been missed. */
   onResync(): void;
+  /** Every ready socket, the first included: what the server keeps per socket is told again. */
+  onReady?(): void;
   /** The server closed 4401 and the token has not changed since: the session may have ended. */
   onUnauthorized(): Promise<unknown>;
   random?: () => number;
@@ -161,6 +163,7 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
         // the first ready of the tab starts it; any later one follows a gap (or the server's own resync)
         if (readyOnce) deps.onResync();
         readyOnce = true;
+        deps.onReady?.();
       } else if (msg.type === 'event') {
         deps.onEvent(msg.name, msg.payload);
       }
@@ -254,6 +257,24 @@ function dispatchResync(): void {
  */
 export const sendTyping = (conversationId: number): boolean => activeClient?.send({ type: 'typing', conversationId }) ?? false;
 
+/** The conversation this tab shows where the user can see it (null: none). */
+let viewing: number | null = null;
+
+/**
+ * Tells the gateway which conversation the user is looking at, so no push notice is sent for it
+ * (the server's push module); again on every new socket, since the server keeps it per socket.
+ */
+export function setViewingConversation(conversationId: number | null): void {
+  if (viewing === conversationId) return;
+  viewing = conversationId;
+  activeClient?.send({ type: 'viewing', conversationId });
+}
+
+/** The conversation `conversationId` is no longer looked at (another one may be by now: then nothing changes). */
+export function stopViewingConversation(conversationId: number): void {
+  if (viewing === conversationId) setViewingConversation(null);
+}
+
 const isUnread = (v: unknown): v is { unread: number } =>
   typeof v === 'object' && v !== null && typeof (v as { unread?: unknown }).unread === 'number';
 
@@ -332,6 +353,9 @@ export function startRealtime(): () => void {
       if (name === 'user.changed') refresh((payload as ClientEventMap['user.changed']).scope);
       if (name === 'message.posted' || name === 'conversation.read') refreshBadge();
       dispatchRealtimeEvent(name, payload);
+    },
+    onReady: () => {
+      if (viewing !== null) client.send({ type: 'viewing', conversationId: viewing });
     },
     onResync: () => {
       refresh('all');

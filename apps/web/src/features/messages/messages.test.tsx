@@ -480,6 +480,33 @@ describe('messages: a conversation', () => {
     expect(asked).toContain('after=1');
   });
 
+  it('tells the gateway the conversation is looked at (no push notice for it), again after a reconnect, not while hidden', async () => {
+    loggedIn();
+    const socket = gateway();
+    conversationIs(conversation(), { list: [message(1, 1)], more: false, rev: 1 });
+    renderApp('/messages/3');
+    await socket.ready();
+    const viewing = () => socket.received.filter((m) => m.type === 'viewing');
+    await waitFor(() => expect(viewing()).toEqual([{ type: 'viewing', conversationId: 3 }]), SLOW);
+    // the server keeps it per socket: a new one is told again
+    socket.drop();
+    await socket.ready(2);
+    await waitFor(() =>
+      expect(viewing()).toEqual([
+        { type: 'viewing', conversationId: 3 },
+        { type: 'viewing', conversationId: 3 },
+      ]),
+    );
+    // the tab hidden: nobody looks at it any more
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await waitFor(() => expect(viewing().at(-1)).toEqual({ type: 'viewing', conversationId: null }));
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+  });
+
   it('marks what arrives as read, and shows "Seen" once the other has read my last message', async () => {
     loggedIn();
     const socket = gateway();

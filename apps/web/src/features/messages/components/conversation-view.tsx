@@ -9,7 +9,7 @@ import { useAuth } from '../../../lib/auth';
 import { formatNumber, useLocale } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { pluralKey } from '../../../lib/plural';
-import { onRealtimeEvent, refreshUnreadMessages } from '../../../lib/realtime';
+import { onRealtimeEvent, refreshUnreadMessages, setViewingConversation, stopViewingConversation } from '../../../lib/realtime';
 import { useTranslation, type TFunction } from '../../../lib/translator';
 import { conversationKey, markReadIn, useConversation } from '../api/conversation';
 import { markRead } from '../api/messages';
@@ -163,6 +163,23 @@ export function ConversationView({ id }: { id: number }) {
     if (before.current) before.current = { ...before.current, height: el.scrollHeight, top: el.scrollTop };
     if (el.scrollTop < TOP_SLACK_PX && timeline?.more && !loadingOlder) void loadOlder();
   };
+
+  // the gateway knows the conversation is looked at (no push notice for it) while the page is seen
+  useEffect(() => {
+    const page = scroller.current?.closest('.ion-page');
+    const update = () => (pageVisible(scroller.current) ? setViewingConversation(id) : stopViewingConversation(id));
+    const leave = () => stopViewingConversation(id);
+    update();
+    document.addEventListener('visibilitychange', update);
+    page?.addEventListener('ionViewDidEnter', update);
+    page?.addEventListener('ionViewWillLeave', leave);
+    return () => {
+      document.removeEventListener('visibilitychange', update);
+      page?.removeEventListener('ionViewDidEnter', update);
+      page?.removeEventListener('ionViewWillLeave', leave);
+      stopViewingConversation(id);
+    };
+  }, [id, status]);
 
   // mark read: the newest message, while the page is seen (again when it is seen again)
   const [seenTick, setSeenTick] = useState(0);
