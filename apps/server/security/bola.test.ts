@@ -7,6 +7,7 @@ import { profileBody } from './bodies.ts';
 import { validRequest } from './requests.ts';
 import { buildWorld, LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
 import { messagingAttacks, secretMessage } from './world-messaging.ts';
+import { pushAttacks, pushToken } from './world-push.ts';
 
 /**
  * BOLA matrix: every user tries to read, change and delete every object of every other user
@@ -217,6 +218,7 @@ async function attacks(a: Actor, v: Actor): Promise<Attack[]> {
 
   // conversations, messages and meetings (world-messaging.ts)
   messagingAttacks(a, v, as);
+  pushAttacks(v, as);
 
   // saved filters: another's never, by id or in a list
   as('GET /api/savedfilter/{id}', 'never', { method: 'GET', url: `/api/savedfilter/${o.savedFilter}` });
@@ -400,6 +402,7 @@ function secretsOf(v: Actor, a: Actor): string[] {
     o.shareToken,
     o.guestKey,
     o.claimedGuestKey,
+    pushToken(v),
     `/api/document/${o.docPrivate}/`,
     `/api/document/${o.placePicture}/`,
     `/api/document/${o.uploadDoc}/`,

@@ -1,4 +1,4 @@
-import { GUEST_KEY_HEADER, RelationType } from '@spotlist/contracts';
+import { DEFAULT_PUSH_SETTINGS, GUEST_KEY_HEADER, RelationType } from '@spotlist/contracts';
 import { PASSWORD } from '../test/helpers.ts';
 import type { Operation } from './openapi-routes.ts';
 import { multipart, send } from './sweep.ts';
@@ -27,6 +27,10 @@ export interface ValidRequest {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+const pushInstall = () => {
+  const r = Math.random().toString(36).slice(2);
+  return { token: `sweep-fcm:${r}`, platform: 'android', deviceId: `sweep-install-${r}`, label: 'Sweep phone' };
+};
 
 /** Path parameters naming `me`'s own (scratch) objects, by the route's collection. */
 export function ownParams(op: Operation, { w, me }: Ctx): Record<string, string | number> {
@@ -50,6 +54,7 @@ export function ownParams(op: Operation, { w, me }: Ctx): Record<string, string 
     else if (at.startsWith('/api/list/')) v = s.list;
     else if (at.startsWith('/api/setting/')) v = o.setting;
     else if (at.startsWith('/api/savedfilter/')) v = o.savedFilter;
+    else if (at.startsWith('/api/pushdevice/')) v = s.pushDevice ?? 999_999;
     else if (at.startsWith('/api/usergroup/')) v = s.group ?? 999_999;
     else if (at.startsWith('/api/conversation/')) v = s.conversation ?? 999_999;
     else if (at.startsWith('/api/message/')) v = s.message ?? 999_999;
@@ -129,6 +134,13 @@ const TABLE: Record<string, Maker> = {
   'POST /api/myprofile/language': () => ({ body: { language: { id: 2 } } }),
   'POST /api/setting/add': () => ({ body: { key: `sweep.${Math.random().toString(36).slice(2)}`, value: { a: 1 } } }),
   'POST /api/setting/update/{id}': () => ({ body: { key: 'theme', value: { mode: 'light' } } }),
+  // push: a new install of mine each time (an Android phone: no push service is called)
+  'POST /api/pushdevice/': () => ({ body: pushInstall() }),
+  'POST /api/pushdevice/add': () => ({ body: pushInstall() }),
+  'POST /api/pushdevice/test': ({ me }) => ({ body: { id: me.scratch.pushDevice } }),
+  'POST /api/pushsettings/update': () => ({
+    body: { ...DEFAULT_PUSH_SETTINGS, hideMessageText: true, quietHours: { start: '22:00', end: '07:00', mode: 'hold' } },
+  }),
   'POST /api/savedfilter/add': () => ({
     body: { view: 'console.users', name: `sweep ${Math.random().toString(36).slice(2)}`, query: { state: 'locked' } },
   }),

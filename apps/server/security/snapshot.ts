@@ -3,6 +3,7 @@ import { GUEST_KEY_HEADER, RESUMABLE_UPLOAD_PATH } from '@spotlist/contracts';
 import { send, type SweepRequest } from './sweep.ts';
 import { LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
 import { conversationReads } from './world-messaging.ts';
+import { pushReads } from './world-push.ts';
 
 /**
  * Everything an actor owns, as the actor (or, for public links, anyone) reads it: the "changed
@@ -44,6 +45,7 @@ function reads(a: Actor, listings: boolean): SweepRequest[] {
     mine(`/api/savedfilter/${o.savedFilter}`),
     ...(o.group ? [mine(`/api/usergroup/${o.group}`)] : []),
     ...conversationReads(a, mine),
+    ...pushReads(a, mine),
     ...docs.map((d) => mine(`/api/document/${d}`)),
     mine(`/api/document/${o.docPrivate}/file`),
     mine(`/api/document/${o.docPublic}/thumb`),
@@ -77,6 +79,7 @@ function reads(a: Actor, listings: boolean): SweepRequest[] {
       mine('/api/document/quota'),
       mine('/api/setting/'),
       mine('/api/savedfilter/'),
+      mine('/api/pushdevice/'),
     );
     if (o.widgetV1) r.push(mine('/api/widget/all'));
   }

@@ -5,6 +5,7 @@ import { ALL_FLAGS, setFlags } from '../test/widget-helpers.ts';
 import { multipart, send, type Answer, type SweepRequest } from './sweep.ts';
 import { addRelations } from './world-relations.ts';
 import { addConversations, startTranslator } from './world-messaging.ts';
+import { addPushDevices } from './world-push.ts';
 
 /**
  * The world the sweep attacks: two users of each account type (business ones with every widget
@@ -73,6 +74,8 @@ export interface Objects {
   conversation?: number;
   message?: number;
   meeting?: number;
+  /** A push device (an Android phone, world-push.ts). */
+  pushDevice?: number;
 }
 
 export interface Scratch {
@@ -90,6 +93,8 @@ export interface Scratch {
   message?: number;
   /** A business's conversation with a guest (its scratch guest key) at its guest app. */
   guestConversation?: number;
+  /** A push device of its own requests (world-push.ts). */
+  pushDevice?: number;
 }
 
 export interface Actor extends LoggedIn {
@@ -189,6 +194,7 @@ export async function buildWorld(opts: { config?: Record<string, string> } = {})
   for (const a of [...actors, bystander]) a.objects.notice = await freshNotice(t, a, a === bystander ? actors[0] : bystander);
   const stranger = await addRelations(t, actors);
   await addConversations(t, actors);
+  await addPushDevices(t, [...actors, bystander]);
   return {
     stranger,
     t,
