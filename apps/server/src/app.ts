@@ -49,7 +49,7 @@ import { savedFilterRoutes } from './modules/saved-filters/index.ts';
 import { relationRoutes } from './modules/relations/index.ts';
 import { messagingRoutes } from './modules/messaging/index.ts';
 import { pushLogout, pushRoutes } from './modules/push/index.ts';
-import { redisPresence } from './platform/realtime/presence.ts';
+import { redisPresence, type Presence } from './platform/realtime/presence.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.ts';
 import { requestContextPlugin } from './platform/http/request-context.ts';
 import { webPlugin } from './platform/http/web.ts';
@@ -75,6 +75,8 @@ export interface AppDeps {
   webRoot?: string;
   /** The visitor pages (apps/embed/dist); without it /embed.js, /w/… and /g/… answer 404. */
   embedRoot?: string;
+  /** Who views which conversation (push asks); by default Redis when REDIS_URL is set, else in memory. */
+  presence?: Presence;
   /** Tests and the benchmark: told of each push delivery the push service accepted (modules/push). */
   onPushDelivered?: Parameters<typeof pushRoutes>[1]['onDelivered'];
 }
@@ -215,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxBufferedBytes: config.REALTIME_MAX_BUFFERED_BYTES,
     messagesPerSecond: config.REALTIME_MESSAGES_PER_SECOND,
     // push asks who views which conversation: across instances through Redis when it is there
-    presence: config.REDIS_URL ? redisPresence(config.REDIS_URL, config.REALTIME_HEARTBEAT_MS * 3) : undefined,
+    presence: deps.presence ?? (config.REDIS_URL ? redisPresence(config.REDIS_URL, config.REALTIME_HEARTBEAT_MS * 3) : undefined),
   });
   // messaging uses the gateway's rooms
   await app.register(messagingRoutes, { db, config });

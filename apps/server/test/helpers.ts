@@ -13,6 +13,7 @@ import { seedReference } from '../src/platform/db/seed/reference.ts';
 import { createMailer } from '../src/integrations/smtp/mailer.ts';
 import { secretsFromConfig } from '../src/platform/crypto/secrets.ts';
 import type { PubSub } from '../src/platform/events/pubsub.ts';
+import type { Presence } from '../src/platform/realtime/presence.ts';
 import { memoryThrottle, type ThrottleStore } from '../src/lib/throttle.ts';
 import { createJobQueue, type JobQueue } from '../src/platform/jobs/queue.ts';
 
@@ -43,6 +44,8 @@ export async function buildTestApp(
     /** Extra routes (or jobs) for a test (registered before the app is ready and the job queue starts). */
     register?: (app: FastifyInstance, database: Database, jobs: JobQueue) => void | Promise<void>;
     webRoot?: string;
+    /** Who views which conversation (realtime presence): in memory (this app only) when absent. */
+    presence?: Presence;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-test-'));
@@ -97,6 +100,7 @@ export async function buildTestApp(
     version: '0.0.0-test',
     commit: 'test',
     webRoot: opts.webRoot,
+    presence: opts.presence,
   });
   await opts.register?.(app, database, jobs);
   await app.ready();

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_PUSH_SETTINGS, ErrorKey, REALTIME_PATH, type PushDeviceView, type PushPayload } from '@spotlist/contracts';
 import { pushDevices } from '../../platform/db/schema/index.ts';
-import { buildTestApp, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, PASSWORD, req, signup, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { startFakePushService, type FakePushService } from '../../../test/fakes/push-service.ts';
 import { authed } from '../../../test/socket-client.ts';
 
@@ -222,6 +222,22 @@ describe('push devices: access and bad input', () => {
     // nothing to delete: still a plain logout
     const c = await signup(t.app);
     expect((await post(c, '/api/logout', { token: 'none-such', platform: 'ios' })).json()).toEqual({ ok: true });
+  });
+});
+
+describe('push devices in the account data', () => {
+  it('are exported without their token and go with the account', async () => {
+    const a = await signup(t.app);
+    const d = await subscribed(a, 'laptop-export');
+    const exported = (await get(a, '/api/myprofile/export')).json();
+    expect(exported.push).toEqual({
+      devices: [{ platform: 'web', deviceId: 'laptop-export', label: 'Test browser', createdAt: d.device.createdAt, lastUsedAt: null }],
+      settings: null,
+    });
+    expect(JSON.stringify(exported)).not.toContain(JSON.parse(d.token).keys.auth);
+    const res = await req(t.app, 'DELETE', '/api/myprofile/delete', { token: a.token, body: { password: PASSWORD } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.database.db.select().from(pushDevices).where(eq(pushDevices.id, d.device.id))).toEqual([]);
   });
 });
 
