@@ -43,6 +43,9 @@ export default async function globalSetup() {
       SEED_DEMO: 'true',
       EMBED_DIST: embedDist,
       CORS_ORIGINS: process.env.E2E_NATIVE_ORIGIN,
+      // push.spec.ts: the local push service (web-push-testing) is http://localhost, which the
+      // server's SSRF guard refuses otherwise
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
