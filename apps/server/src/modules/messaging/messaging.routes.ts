@@ -41,6 +41,7 @@ import { jitsiConfig } from '../../integrations/jitsi/config.ts';
 import { libreTranslate, translationConfig, TranslationError, type Translator } from '../../integrations/translation/client.ts';
 import { conversationsService, type ConversationChanged } from './conversations.service.ts';
 import { messagesService, type Sent } from './messages.service.ts';
+import { overviewService } from './overview.service.ts';
 import { meetingsService } from './meetings.service.ts';
 import { guestChatService } from './guest-chat.service.ts';
 import { messagingRealtime } from './messaging.realtime.ts';
@@ -78,6 +79,7 @@ export interface MessagingOptions {
 export const messagingRoutes: FastifyPluginAsyncZod<MessagingOptions> = async (app, { db, config }) => {
   const conversations = conversationsService(db);
   const messages = messagesService(db, conversations);
+  const overview = overviewService(db);
   const jitsi = jitsiConfig(config);
   const meetings = meetingsService(db, conversations, messages, jitsi);
   const guests = guestChatService(db, conversations, messages);
@@ -130,10 +132,10 @@ export const messagingRoutes: FastifyPluginAsyncZod<MessagingOptions> = async (a
   }));
 
   app.get('/api/messageoverview/list', { schema: { response: { 200: MessageOverviewSchema }, tags }, config: auth }, async (req) =>
-    conversations.overview(me(req).id, req.query),
+    overview.overview(me(req).id, req.query),
   );
   app.get('/api/messageoverview/unread', { schema: { response: { 200: UnreadCountSchema }, tags }, config: auth }, async (req) =>
-    conversations.unread(me(req).id),
+    overview.unread(me(req).id),
   );
 
   app.post(

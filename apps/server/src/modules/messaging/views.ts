@@ -169,3 +169,10 @@ export const toMember = (r: MemberRow) => ({
   admin: r.admin,
   readSeq: Number(r.readSeq),
 });
+
+/** A list of ids for `in (…)`. */
+export const inList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
