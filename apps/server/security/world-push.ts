@@ -1,6 +1,36 @@
+import crypto from 'node:crypto';
 import type { TestApp } from '../test/helpers.ts';
 import type { SweepRequest } from './sweep.ts';
 import { must, type Actor } from './world.ts';
+
+/**
+ * A browser's subscription at a public push service name (the sweep has no network: its test
+ * notices fail to resolve and are retried in the background, reaching nothing).
+ */
+function webSubscription(name: string): string {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  return JSON.stringify({
+    endpoint: `https://push.example.com/sweep/${name}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') },
+  });
+}
+
+/**
+ * A Firebase service account of nobody's project (a fresh key): with it the sweep's server counts
+ * FCM as configured, so a test notice to a phone is queued (its delivery fails to get a Google
+ * token, offline, and is recorded on the device) instead of answering 503 not configured, which
+ * the sweep's every-answer rule would count as a 5xx. The not-configured answer is push.test.ts's.
+ */
+export function sweepFcmAccount(): string {
+  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return JSON.stringify({
+    type: 'service_account',
+    project_id: 'spotlist-sweep',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    client_email: 'sweep@spotlist-sweep.iam.gserviceaccount.com',
+  });
+}
 
 /** The FCM token of an actor's phone: what no one else may ever read. */
 export const pushToken = (a: Actor) => `sweep-fcm-token:${a.label}-phone-${a.id}`;
@@ -12,18 +42,15 @@ export const pushToken = (a: Actor) => `sweep-fcm-token:${a.label}-phone-${a.id}
  */
 export async function addPushDevices(t: TestApp, actors: Actor[]): Promise<void> {
   for (const a of actors) {
-    const add = async (token: string, deviceId: string) =>
+    const add = async (token: string, platform: string, deviceId: string) =>
       (
         (
-          await must(
-            t,
-            { method: 'POST', url: '/api/pushdevice/', body: { token, platform: 'android', deviceId }, token: a.token, ip: a.ip },
-            201,
-          )
+          await must(t, { method: 'POST', url: '/api/pushdevice/', body: { token, platform, deviceId }, token: a.token, ip: a.ip }, 201)
         ).json() as { id: number }
       ).id;
-    a.objects.pushDevice = await add(pushToken(a), `${a.label}-phone-${a.id}`);
-    a.scratch.pushDevice = await add(`sweep-fcm-token:${a.label}-tablet-${a.id}`, `${a.label}-tablet-${a.id}`);
+    a.objects.pushDevice = await add(pushToken(a), 'android', `${a.label}-phone-${a.id}`);
+    // a browser for its own test notices (a native one would answer 503: no FCM in the sweep)
+    a.scratch.pushDevice = await add(webSubscription(`${a.label}-${a.id}`), 'web', `${a.label}-browser-${a.id}`);
   }
 }
 

@@ -5,7 +5,7 @@ import { ALL_FLAGS, setFlags } from '../test/widget-helpers.ts';
 import { multipart, send, type Answer, type SweepRequest } from './sweep.ts';
 import { addRelations } from './world-relations.ts';
 import { addConversations, startTranslator } from './world-messaging.ts';
-import { addPushDevices } from './world-push.ts';
+import { addPushDevices, sweepFcmAccount } from './world-push.ts';
 
 /**
  * The world the sweep attacks: two users of each account type (business ones with every widget
@@ -155,7 +155,14 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 export async function buildWorld(opts: { config?: Record<string, string> } = {}): Promise<World> {
   // a local LibreTranslate: the translate route answers (an unconfigured one is 503 by design)
   const translator = await startTranslator();
-  const t = await buildTestApp({ config: { PUBLIC_URL: 'https://spotlist.example', TRANSLATION_URL: translator.url, ...opts.config } });
+  const t = await buildTestApp({
+    config: {
+      PUBLIC_URL: 'https://spotlist.example',
+      TRANSLATION_URL: translator.url,
+      FCM_SERVICE_ACCOUNT: sweepFcmAccount(),
+      ...opts.config,
+    },
+  });
   const closeApp = t.close;
   t.close = async () => {
     await closeApp();

@@ -24,6 +24,13 @@ export interface FakePushService {
   expire(clientHash: string): Promise<void>;
   /** The next `times` notifications answer `status` (with Retry-After when given) and are not delivered. */
   failNext(status: number, opts?: { times?: number; retryAfter?: number }): void;
+  /**
+   * While on, notification requests are held unanswered (a push service that is slow to accept);
+   * off, the held ones whose sender is still connected go on, the others are dropped undelivered.
+   */
+  hold(on: boolean): void;
+  /** Requests held now. */
+  readonly held: number;
   /** Notification requests that reached the front, with the time and the headers (TTL, Urgency, Topic). */
   readonly requests: { at: number; status: number; headers: http.IncomingHttpHeaders }[];
   close(): Promise<void>;
@@ -60,11 +67,24 @@ export async function startFakePushService(): Promise<FakePushService> {
 
   let failing: { status: number; times: number; retryAfter?: number } | null = null;
   const requests: FakePushService['requests'] = [];
+  let holding = false;
+  const held: (() => void)[] = [];
   const front = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => handle(req, res, chunks));
+  });
+  function handle(req: http.IncomingMessage, res: http.ServerResponse, chunks: Buffer[]) {
+    {
       const isNotify = req.url?.startsWith('/notify/');
+      if (isNotify && holding) {
+        held.push(() => {
+          // its sender is gone (killed): nothing was delivered
+          if (req.socket.destroyed) return;
+          handle(req, res, chunks);
+        });
+        return;
+      }
       if (isNotify && failing && failing.times > 0) {
         failing.times -= 1;
         const status = failing.status;
@@ -88,8 +108,8 @@ export async function startFakePushService(): Promise<FakePushService> {
         res.end();
       });
       fwd.end(Buffer.concat(chunks));
-    });
-  });
+    }
+  }
   await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
   const port = (front.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
@@ -121,6 +141,13 @@ export async function startFakePushService(): Promise<FakePushService> {
     },
     async expire(clientHash) {
       await call(`/expire-subscription/${clientHash}`, {});
+    },
+    hold(on) {
+      holding = on;
+      if (!on) for (const go of held.splice(0)) go();
+    },
+    get held() {
+      return held.length;
     },
     failNext(status, opts = {}) {
       failing = { status, times: opts.times ?? 1, retryAfter: opts.retryAfter };

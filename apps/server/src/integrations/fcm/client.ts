@@ -18,6 +18,7 @@ export function readServiceAccount(value: string): Record<string, string> {
   return parsed;
 }
 
+const NETWORK = /ENOTFOUND|EAI_AGAIN|ECONNRESET|ECONNREFUSED|ETIMEDOUT|socket hang up|network/i;
 const GONE = new Set(['messaging/registration-token-not-registered', 'messaging/invalid-registration-token']);
 const LATER = new Set([
   'messaging/internal-error',
@@ -70,6 +71,9 @@ export async function fcmClient(serviceAccount: string | undefined): Promise<Fcm
         const code = (err as { code?: string }).code ?? 'unknown';
         if (GONE.has(code)) return { status: 'gone' };
         if (LATER.has(code)) return { status: 'retry', code };
+        // Google's token endpoint out of reach is reported as a credential error: a network fault, not a bad account
+        if (code === 'app/invalid-credential' && NETWORK.test(String((err as Error).message)))
+          return { status: 'retry', code: 'app/network' };
         return { status: 'refused', code };
       }
     },

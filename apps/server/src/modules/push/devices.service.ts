@@ -191,13 +191,13 @@ export function devicesService(db: Db, opts: { allowPrivateEndpoints: boolean })
       return gone.length;
     },
 
-    /** My devices' ids (all, or the one named). */
-    async ids(userId: number, id?: number): Promise<number[]> {
+    /** My devices (all, or the one named): id and platform. */
+    async ids(userId: number, id?: number): Promise<{ id: number; platform: PushPlatform }[]> {
       const rows = await db
-        .select({ id: pushDevices.id })
+        .select({ id: pushDevices.id, platform: pushDevices.platform })
         .from(pushDevices)
         .where(and(eq(pushDevices.userId, userId), ...(id === undefined ? [] : [eq(pushDevices.id, id)])));
-      return rows.map((r) => r.id);
+      return rows.map((r) => ({ id: r.id, platform: platformKey(r.platform) }));
     },
   };
 }

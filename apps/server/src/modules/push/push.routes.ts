@@ -18,6 +18,7 @@ import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Secrets } from '../../platform/crypto/secrets.ts';
 import { pushDevices } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { notConfigured } from '../../integrations/not-configured.ts';
 import { webPushClient, type WebPushClient } from '../../integrations/webpush/client.ts';
 import { fcmClient } from '../../integrations/fcm/client.ts';
 import { devicesService, platformKey } from './devices.service.ts';
@@ -144,9 +145,12 @@ export const pushRoutes: FastifyPluginAsyncZod<{
     '/api/pushdevice/test',
     { schema: { body: PushTestSchema, response: { 200: PushTestResultSchema }, tags }, config: user },
     async (req) => {
-      const ids = await devices.ids(req.user!.id, req.body.id);
-      if (req.body.id !== undefined && ids.length === 0) throw new AppError(ErrorKey.pushDeviceNotFound, 404);
-      if (ids.length === 0) throw new AppError(ErrorKey.pushNoDevices, 409);
+      const mine = await devices.ids(req.user!.id, req.body.id);
+      if (req.body.id !== undefined && mine.length === 0) throw new AppError(ErrorKey.pushDeviceNotFound, 404);
+      if (mine.length === 0) throw new AppError(ErrorKey.pushNoDevices, 409);
+      // only what can be delivered is queued: native devices need FCM
+      const ids = mine.filter((d) => d.platform === 'web' || fcm !== undefined).map((d) => d.id);
+      if (ids.length === 0) notConfigured('fcm');
       return { queued: await notices.test(req.user!.id, ids) };
     },
   );

@@ -393,7 +393,12 @@ describe('push delivery through a real push service', () => {
       deviceId: 'pixel-7',
     });
     expect(phone.statusCode).toBe(201);
-    expect((await post(b, '/api/pushdevice/test', { id: phone.json().id })).json()).toEqual({ queued: 1 });
+    // a test notice to it says FCM is not configured rather than pretending
+    const test2 = await post(b, '/api/pushdevice/test', { id: phone.json().id });
+    expect([test2.statusCode, test2.json().key]).toEqual([503, ErrorKey.integrationNotConfigured]);
+    // a message to b: the phone's delivery records why nothing was sent
+    const id = (await post(a, '/api/conversation/add', { memberIds: [b.user.id] })).json().id as number;
+    await say(a, id, 'To your phone');
     await pushIdle();
     const row = (await t.database.db.select().from(pushDevices).where(eq(pushDevices.id, phone.json().id)))[0];
     expect(row).toMatchObject({ lastError: 'fcm.notconfigured', lastUsedAt: null });
