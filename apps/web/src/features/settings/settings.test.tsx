@@ -1,10 +1,11 @@
 import type { PushDeviceView, PushSettings } from '@spotlist/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store';
 import { i18next } from '../../lib/i18n';
+import { queryClient } from '../../lib/query-client';
 import { local, STORAGE_KEYS } from '../../lib/storage';
 import { makeUser, setXsrfCookie, storeLoggedInUser } from '../../test/fixtures';
 import { currentLocation, renderApp } from '../../test/render-app';
@@ -21,6 +22,11 @@ import {
 import { pushDeviceId } from '../../lib/push';
 import { exportFileName } from './api/export-profile';
 import { browserTimeZone } from './api/push-settings';
+
+// the app's plugin (lib/native/push.ts): asked for the permission only
+vi.mock('@capacitor/push-notifications', () => ({
+  PushNotifications: { checkPermissions: async () => ({ receive: 'prompt' }) },
+}));
 
 const settingsList = (list: { id: number; key: string; value: unknown }[]) =>
   HttpResponse.json({ list, total: list.length, pageIndex: 0, pageSize: 100 });
@@ -391,6 +397,30 @@ describe('settings: notifications (issue 18)', () => {
     await user.click(here);
     await waitFor(() => expect(here).toBeChecked());
     expect(seen.created).toEqual([expect.objectContaining({ token: tokenOf(push.current()!) })]);
+  });
+
+  it('in the app: the switch says so when the server cannot send to the app (no FCM)', async () => {
+    vi.stubGlobal('Capacitor', { isNativePlatform: () => true, getPlatform: () => 'android' });
+    try {
+      loggedIn();
+      pushServer();
+      let nativeDelivery = false;
+      server.use(http.get('/api/pushconfig', () => HttpResponse.json({ webPushPublicKey: VAPID_KEY, nativeDelivery })));
+      renderApp('/settings');
+      const here = await screen.findByRole('switch', { name: 'Push notifications on this device' });
+      await waitFor(() => expect(here).toHaveAccessibleDescription('Notifications to the app are not set up on this server yet.'));
+      expect(here).toBeDisabled();
+      cleanup();
+      queryClient.clear();
+
+      nativeDelivery = true;
+      renderApp('/settings');
+      const again = await screen.findByRole('switch', { name: 'Push notifications on this device' });
+      await waitFor(() => expect(again).toHaveAccessibleDescription(/Turn this on to receive notifications here/));
+      expect(again).toBeEnabled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('removing this device from the list turns push off here', async () => {

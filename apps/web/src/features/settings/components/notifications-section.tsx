@@ -1,5 +1,5 @@
 import { PUSH_KINDS, type PushDeviceView, type PushKind, type PushPlatform, type PushSettings } from '@spotlist/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { isApiError } from '../../../lib/api-client';
@@ -8,12 +8,15 @@ import { formatDateTime, useLocale } from '../../../lib/format';
 import {
   disablePush,
   enablePush,
+  getPushConfig,
   isPushEnabledHere,
   PushDeniedError,
   pushDeviceId,
   pushPermission,
+  pushPlatform,
   pushUnavailable,
   type PushPermission,
+  type PushUnavailable,
 } from '../../../lib/push';
 import { withQueryClient } from '../../../lib/query-client';
 import { useTranslation } from '../../../lib/translator';
@@ -78,7 +81,12 @@ function PushHere({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const unavailable = pushUnavailable();
+  // the app's devices are only reached when the server has FCM (GET /api/pushconfig nativeDelivery):
+  // otherwise the switch would store a device nothing is ever sent to
+  const nativeHere = pushPlatform() !== 'web';
+  const config = useQuery({ queryKey: ['push-config'], queryFn: getPushConfig, enabled: nativeHere, staleTime: Infinity });
+  const unavailable: PushUnavailable | 'no-native-delivery' | null =
+    pushUnavailable() ?? (nativeHere && config.data?.nativeDelivery === false ? 'no-native-delivery' : null);
   const [permission, setPermission] = useState<PushPermission | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -128,11 +136,13 @@ function PushHere({
       ? t('SETTINGS.PUSH_NO_API')
       : unavailable === 'no-service-worker'
         ? t('SETTINGS.PUSH_NO_SERVICE_WORKER')
-        : blocked
-          ? t('SETTINGS.PUSH_BLOCKED')
-          : on
-            ? t('SETTINGS.PUSH_ON_HERE')
-            : t('SETTINGS.PUSH_OFF_HERE');
+        : unavailable === 'no-native-delivery'
+          ? t('SETTINGS.PUSH_NO_NATIVE_DELIVERY')
+          : blocked
+            ? t('SETTINGS.PUSH_BLOCKED')
+            : on
+              ? t('SETTINGS.PUSH_ON_HERE')
+              : t('SETTINGS.PUSH_OFF_HERE');
 
   return (
     <div className="push-here">
