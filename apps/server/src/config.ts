@@ -169,7 +169,7 @@ export const ConfigSchema = z.object({
   FCM_SERVICE_ACCOUNT: z.string().min(2).optional(),
   /** Let push endpoints be http or on private / loopback addresses (tests and a local push service only). */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
-  /** A message notice waits this long for more messages of its conversation, which fold into it. */
+  /** At most one message notice per conversation and user in this time: the first at once, the rest folded into one after it. */
   PUSH_FOLD_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   WEB_DIST: z.string().optional(),
   EMBED_DIST: z.string().optional(),

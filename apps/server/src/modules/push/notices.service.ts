@@ -67,12 +67,16 @@ export function noticesService(deps: NoticeDeps) {
   const nickname = async (userId: number, t: PushTexts): Promise<string> =>
     (await rows<{ nickname: string }>(db, sql`select nickname from users where id = ${userId}`))[0]?.nickname || t.someone;
 
-  /** Queues the notice to each of the user's devices; the ids follow from the composing job's, so a rerun queues none twice. */
+  /**
+   * Queues the notice to each of the user's devices. The ids follow from `key` (what the notice
+   * tells: the composing job, or a conversation's last message), so a rerun, or a second job
+   * composing the same notice at the same time, queues none twice.
+   */
   async function dispatch(
     userId: number,
     payload: PushPayload,
     kind: PushKind | 'test',
-    jobId: string,
+    key: string,
     extra: { topic?: string; at?: number } = {},
   ) {
     const devices = await rows<{ id: number }>(db, sql`select id from push_devices where user_id = ${userId} order by id`);
@@ -89,7 +93,7 @@ export function noticesService(deps: NoticeDeps) {
           retries: 0,
           at: extra.at,
         },
-        { id: jobIdOf(`${jobId}:${id}`) },
+        { id: jobIdOf(`${key}:${id}`) },
       );
     }
     return devices.length;
@@ -111,9 +115,9 @@ export function noticesService(deps: NoticeDeps) {
 
   return {
     /**
-     * 'message.posted' heard on the instance that stored the message (origin local): one fold job
-     * per member and time slot of PUSH_FOLD_SECONDS (a job id per slot, so a burst queues one),
-     * run when the slot is over. A meeting card is told when the meeting starts instead.
+     * 'message.posted' heard on the instance that stored the message (origin local): a notice job
+     * per member, at once (its id names the message: queued once). The job throttles itself to one
+     * notice per PUSH_FOLD_SECONDS (messageNotice). A meeting card is told when the meeting starts instead.
      */
     async messagePosted(e: { conversationId: number; message: Message; memberIds: number[] }): Promise<void> {
       const m = e.message;
@@ -129,16 +133,8 @@ export function noticesService(deps: NoticeDeps) {
         }
         return;
       }
-      const slotMs = Math.max(1, deps.foldSeconds) * 1000;
-      const now = Date.now();
-      const slot = deps.foldSeconds > 0 ? Math.floor(now / slotMs) : `m${m.id}`;
-      const delaySeconds = deps.foldSeconds > 0 ? Math.ceil(((Math.floor(now / slotMs) + 1) * slotMs - now) / 1000) : undefined;
       for (const userId of others) {
-        await jobs.send(
-          pushMessage,
-          { conversationId: e.conversationId, userId },
-          { id: jobIdOf(`push.message:${e.conversationId}:${userId}:${slot}`), delaySeconds },
-        );
+        await jobs.send(pushMessage, { conversationId: e.conversationId, userId }, { id: jobIdOf(`push.message:${m.id}:${userId}`) });
       }
     },
 
@@ -151,9 +147,15 @@ export function noticesService(deps: NoticeDeps) {
     },
 
     async messageNotice(conversationId: number, userId: number, jobId: string): Promise<void> {
-      const [state] = await rows<{ readSeq: string | number; notified: string | number; kind: number; title: string | null }>(
+      const [state] = await rows<{
+        readSeq: string | number;
+        notified: string | number;
+        notifiedAt: Date | string | null;
+        kind: number;
+        title: string | null;
+      }>(
         db,
-        sql`select cm.read_seq as "readSeq", coalesce(pm.notified_seq, 0) as notified, c.kind, c.title
+        sql`select cm.read_seq as "readSeq", coalesce(pm.notified_seq, 0) as notified, pm.updated_at as "notifiedAt", c.kind, c.title
           from conversation_members cm join conversations c on c.id = cm.conversation_id
           left join push_conversation_marks pm on pm.user_id = cm.user_id and pm.conversation_id = cm.conversation_id
           where cm.conversation_id = ${conversationId} and cm.user_id = ${userId}`,
@@ -185,6 +187,19 @@ export function noticesService(deps: NoticeDeps) {
       // read already, or told by an earlier notice (a burst folded into it)
       if (!latest || Number(latest.seq) <= Number(state.notified)) return;
       const seq = Number(latest.seq);
+      // a notice of this conversation went out less than PUSH_FOLD_SECONDS ago: one job (its id
+      // names that notice) tells what came since, when the time is up — a burst is two notices at
+      // most, the first at once and the second ("4 new messages") replacing it
+      const last = state.notifiedAt === null ? null : new Date(state.notifiedAt).getTime();
+      const wait = last === null ? 0 : last + deps.foldSeconds * 1000 - Date.now();
+      if (wait > 0) {
+        await jobs.send(
+          pushMessage,
+          { conversationId, userId },
+          { id: jobIdOf(`push.message:${conversationId}:${userId}:after:${last}`), delaySeconds: Math.ceil(wait / 1000) },
+        );
+        return;
+      }
       const mark = () =>
         db.execute(sql`insert into push_conversation_marks (user_id, conversation_id, notified_seq) values (${userId}, ${conversationId}, ${seq})
           on conflict (user_id, conversation_id) do update set notified_seq = greatest(push_conversation_marks.notified_seq, excluded.notified_seq), updated_at = now()`);
@@ -230,7 +245,7 @@ export function noticesService(deps: NoticeDeps) {
           count: n,
         },
         'message',
-        jobId,
+        `push.message:${conversationId}:${userId}:${seq}`,
         { topic: `c${conversationId}`, at: new Date(latest.createdAt).getTime() },
       );
       await mark();

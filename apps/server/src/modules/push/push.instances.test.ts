@@ -94,7 +94,7 @@ for (const redis of [false, true]) {
       const hash = await subscribe(two, push, b);
       expect((await post(one, a, `/api/conversation/${id}/messages`, { text: 'From instance one' })).statusCode).toBe(200);
       await pushIdle(one);
-      // the fold slot may pass between the two: each message is told, none twice
+      // the second within the fold time of the first notice: told when it is up, once
       expect((await post(two, a, `/api/conversation/${id}/messages`, { text: 'From instance two' })).statusCode).toBe(200);
       await pushIdle(one);
       const got = await messages(push, hash);
@@ -103,10 +103,10 @@ for (const redis of [false, true]) {
       const { rows } = (await one.database.db.execute(
         sql`select name, count(*)::int as n from pgboss.job where name in ('push.message', 'push.deliver') group by name order by name`,
       )) as unknown as { rows: { name: string; n: number }[] };
-      expect(rows).toEqual([
-        { name: 'push.deliver', n: 2 },
-        { name: 'push.message', n: 2 },
-      ]);
+      // one delivery per notice; one notice job per message (and the follow-up of the fold time, when the second came within it)
+      const n = Object.fromEntries(rows.map((r) => [r.name, r.n]));
+      expect(n['push.deliver']).toBe(2);
+      expect([2, 3]).toContain(n['push.message']);
     });
 
     it.runIf(redis)('sends nothing while the conversation is open on the other instance', async () => {

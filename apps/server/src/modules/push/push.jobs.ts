@@ -14,11 +14,12 @@ export function jobIdOf(name: string): string {
 const id = z.number().int().positive();
 
 /**
- * The message notice of one conversation for one member: runs PUSH_FOLD_SECONDS after the
- * messages of its time slot, and tells of every message the member has not read and no notice
- * told yet — a burst is one notice ("3 new messages"), and a second job for the same messages finds
- * nothing new. Idempotent: the conversation's mark moves only after the deliveries are queued
- * (their ids come from this job's, so a rerun queues none twice).
+ * The message notice of one conversation for one member, queued per message at once. It tells of
+ * every message the member has neither read nor been told of (`push_conversation_marks`), so a job
+ * that finds them told already does nothing; and at most one notice per PUSH_FOLD_SECONDS: within
+ * that time of the last one it queues a single follow-up for when the time is up (its id names the
+ * last notice) — a burst is the first message at once and then "4 new messages" replacing it.
+ * Idempotent: the deliveries' ids name the conversation's last message told.
  */
 export const pushMessage = defineJob({
   name: 'push.message',

@@ -297,7 +297,7 @@ describe('push delivery through a real push service', () => {
     // the sender's own device hears nothing of their message
     await pushIdle();
     expect(messagesOnly(await received(mine.clientHash))).toEqual([]);
-    // a burst: one notice (two if it straddles a fold slot), the last saying how many
+    // a burst within PUSH_FOLD_SECONDS of the first notice: one more notice, when the time is up, saying how many
     await say(a, id, 'Oder lieber um neun?');
     await say(a, id, 'Sag Bescheid!');
     await say(a, id, 'x'.repeat(300));
