@@ -122,6 +122,8 @@ describe('bench/run.mjs', () => {
       '--skip-lighthouse',
       // the messaging benchmark is minutes of two servers and 1,000 sockets: `npm run bench` only
       '--skip-messaging',
+      // the push benchmark likewise (9,999 notices to 2,000 devices)
+      '--skip-push',
       '--duration=1',
       '--warmup=0',
       '--users=8',
@@ -205,6 +207,7 @@ describe('bench/run.mjs', () => {
 
     expect(res.lighthouse).toEqual({ skipped: true, reason: '--skip-lighthouse' });
     expect(res.messaging).toEqual({ skipped: true, reason: '--skip-messaging' });
+    expect(res.push).toEqual({ skipped: true, reason: '--skip-push' });
     expect(res.bundle.initial.gzip).toBe(expected.initial);
     expect(res.bundle.initial.files.map((f) => f.name).sort()).toEqual(['index', 'vendor']);
     expect(res.bundle.pages).toEqual([

@@ -12,6 +12,7 @@
 //   --web-dist=DIR        measure the bundle of another build folder (the harness test's fixture)
 //   --rebuild             build server and web app even when their dist exists
 //   --skip-messaging      no messaging benchmark (bench/messaging.mjs: two servers, 1,000 sockets, ~4 min)
+//   --skip-push           no push benchmark (bench/push.mjs: 9,999 notices to 2,000 devices, ~2 min)
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -26,6 +27,7 @@ import { cleanEnv, memoryOf, ROOT, SERVER_MAIN, SPOTLIST_READY, spawnUntilReady,
 import { describeMachine, evaluateTargets, markdown } from './lib/report.mjs';
 import { analyzeWebDist } from './lib/sizes.mjs';
 import { MESSAGING_QUICK, runMessaging } from './messaging.mjs';
+import { runPush } from './push.mjs';
 import { lighthousePages, scenarios as registry } from './scenarios.mjs';
 import { seedSocialDataset } from './social-dataset.mjs';
 
@@ -47,6 +49,7 @@ const { values: args } = parseArgs({
     rebuild: { type: 'boolean', default: false },
     'no-cache': { type: 'boolean', default: false },
     'skip-messaging': { type: 'boolean', default: false },
+    'skip-push': { type: 'boolean', default: false },
   },
 });
 
@@ -343,7 +346,7 @@ async function main() {
     app: { url: urls.app, pid: pids.app, database: db.local ? { pids: db.backendPids, comm: 'postgres' } : undefined },
   };
   await runScenarios(
-    selected.filter((s) => s.server !== 'embedded' && s.server !== 'social' && s.server !== 'messaging'),
+    selected.filter((s) => !['embedded', 'social', 'messaging', 'push'].includes(s.server)),
     { servers, data: dataset.data, results },
   );
 
@@ -393,6 +396,25 @@ async function main() {
     } catch (err) {
       messaging = { error: err.message };
       log(`  messaging failed: ${err.message}`);
+    }
+    await cleanup();
+    cleaning = undefined;
+  }
+
+  // the push benchmark: a server of its own, a local push service, 9,999 notices (bench/push.mjs)
+  let push;
+  if (args['skip-push']) push = { skipped: true, reason: '--skip-push' };
+  else if (!selected.some((s) => s.server === 'push')) push = { skipped: true, reason: '--only without push' };
+  else {
+    try {
+      push = await runPush({
+        options: args.quick ? { users: 400, groups: 21, groupSize: 100 } : {},
+        track: (fn) => cleanups.push(fn),
+        log,
+      });
+    } catch (err) {
+      push = { error: err.message };
+      log(`  push failed: ${err.message}`);
     }
     await cleanup();
     cleaning = undefined;
@@ -475,6 +497,7 @@ async function main() {
     scenarios: results,
     social,
     messaging,
+    push,
     embedded,
     // resident memory (MB of 10^6 bytes) of the servers' processes, from /proc/<pid>/status
     memory: {

@@ -292,6 +292,13 @@ export const scenarios = [
       'Messaging on 2 instances: send → receive latency across instances, messages/s with 0 lost and 0 duplicated, the overview of 500 conversations, memory per connection',
     server: 'messaging',
   },
+  {
+    // Not an autocannon scenario either: bench/push.mjs (a server of its own and a local Web Push
+    // service); its figures are latest.json's `push`, its targets in lib/report.mjs.
+    name: 'push',
+    title: 'Push: 9,999 notices to 2,000 devices at once: time to the last, deliveries/s, 0 lost, 0 duplicated, p95 message → push service',
+    server: 'push',
+  },
 ];
 
 // The pages Lighthouse measures (mobile preset), in this order. `user` makes the run log in through

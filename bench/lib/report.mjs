@@ -1,6 +1,7 @@
 // The targets the issue sets (reported met/missed, never asserted) and the markdown report.
 import os from 'node:os';
 import { formatKB, KB, SIZE_TARGETS } from './sizes.mjs';
+import { pushMarkdown } from '../push.mjs';
 
 export function describeMachine(extra = {}) {
   const cpus = os.cpus();
@@ -211,6 +212,20 @@ function targetList(results, scenarios, pages) {
       unit: 'count',
       actual: () => (msg?.totals ? msg.totals.duplicated + msg.totals.stray + msg.totals.strayUnknown : undefined),
     },
+  );
+  // the push benchmark (bench/push.mjs)
+  const push = results.push && !results.push.skipped && !results.push.error ? results.push : null;
+  list.push(
+    {
+      id: 'push-latency-p95',
+      label: `message → push service: p95 ≤ 5 s (${push ? `${push.notices.toLocaleString('en')} notices to ${push.devices.toLocaleString('en')} devices at once` : 'not run'})`,
+      op: 'max',
+      limit: 5000,
+      unit: 'ms',
+      actual: () => push?.latencyMs?.p95,
+    },
+    { id: 'push-lost', label: 'push notices lost: 0', op: 'max', limit: 0, unit: 'count', actual: () => push?.lost },
+    { id: 'push-duplicated', label: 'push notices duplicated: 0', op: 'max', limit: 0, unit: 'count', actual: () => push?.duplicated },
   );
   return list;
 }
@@ -479,6 +494,12 @@ export function markdown(r) {
   }
 
   out.push(...messagingSection(r));
+
+  if (r.push && !r.push.skipped) {
+    out.push('## Push notifications (bench/push.mjs)', '');
+    if (r.push.error) out.push(`Not measured: ${r.push.error}`, '');
+    else out.push(pushMarkdown(r.push));
+  }
 
   out.push(...lighthouseSection(r));
 

@@ -81,21 +81,21 @@ export function noticesService(deps: NoticeDeps) {
   ) {
     const devices = await rows<{ id: number }>(db, sql`select id from push_devices where user_id = ${userId} order by id`);
     const d = DELIVERY[kind];
-    for (const { id } of devices) {
-      await jobs.send(
-        pushDeliver,
-        {
+    await jobs.sendMany(
+      pushDeliver,
+      devices.map(({ id }) => ({
+        payload: {
           deviceId: Number(id),
           payload,
           ttl: d.ttl,
-          urgency: payload.silent ? 'normal' : d.urgency,
+          urgency: payload.silent ? ('normal' as const) : d.urgency,
           topic: extra.topic,
           retries: 0,
           at: extra.at,
         },
-        { id: jobIdOf(`${key}:${id}`) },
-      );
-    }
+        id: jobIdOf(`${key}:${id}`),
+      })),
+    );
     return devices.length;
   }
 
@@ -133,9 +133,11 @@ export function noticesService(deps: NoticeDeps) {
         }
         return;
       }
-      for (const userId of others) {
-        await jobs.send(pushMessage, { conversationId: e.conversationId, userId }, { id: jobIdOf(`push.message:${m.id}:${userId}`) });
-      }
+      // one statement for the whole group
+      await jobs.sendMany(
+        pushMessage,
+        others.map((userId) => ({ payload: { conversationId: e.conversationId, userId }, id: jobIdOf(`push.message:${m.id}:${userId}`) })),
+      );
     },
 
     async relationEvent(kind: 'match' | 'followRequest', userId: number, otherId: number, categoryId: number): Promise<void> {

@@ -27,7 +27,7 @@ export const pushMessage = defineJob({
   retry: { limit: 5, backoff: 'exponential', delaySeconds: 5, maxDelaySeconds: 600 },
   timeoutSeconds: 60,
   heartbeatSeconds: 10,
-  concurrency: 20,
+  concurrency: 40,
   handler: ({ conversationId, userId }, ctx: JobContext<{ notices: NoticesService }>) =>
     ctx.notices.messageNotice(conversationId, userId, ctx.jobId),
 });
@@ -78,6 +78,6 @@ export const pushDeliver = defineJob({
   retry: { limit: 6, backoff: 'exponential', delaySeconds: 5, maxDelaySeconds: 1800 },
   timeoutSeconds: 60,
   heartbeatSeconds: 10,
-  concurrency: 50,
+  concurrency: 100,
   handler: (p, ctx: JobContext<{ delivery: DeliveryService }>) => ctx.delivery.deliver(p, ctx),
 });

@@ -146,6 +146,21 @@ export class JobQueue {
   }
 
   /**
+   * Queues several jobs of one kind in one statement (a fan-out: one notice to many devices). Each
+   * payload is checked as send() checks it; an id that exists already queues nothing, as in send().
+   */
+  async sendMany<S extends z.ZodType>(
+    def: JobDefinition<S, never>,
+    items: { payload: z.input<S>; id?: string; delaySeconds?: number }[],
+  ): Promise<void> {
+    if (items.length === 0) return;
+    const jobs = items.map((i) => ({ id: i.id, data: checkPayload(def, i.payload), startAfter: i.delaySeconds }));
+    this.#assertRunning(def.name);
+    await this.#ensureQueue(def);
+    await this.#boss.insert(def.name, jobs);
+  }
+
+  /**
    * Sends `payload` to `def` on a cron expression (5 fields, or 6 with seconds first), evaluated in
    * `tz` (UTC by default). Stored in the database: one instance sends each occurrence, and calling
    * this again (every start) updates the schedule rather than adding one. `key` tells several
