@@ -100,7 +100,11 @@ export function noticesService(deps: NoticeDeps) {
   }
 
   /** The user's switch for the kind and the quiet hours now: null (send nothing now) or whether it is silent. */
-  async function gate(userId: number, kind: PushKind, hold: (until: Date) => Promise<void>): Promise<{ silent: boolean } | null> {
+  async function gate(
+    userId: number,
+    kind: PushKind,
+    hold: (until: Date) => Promise<void>,
+  ): Promise<{ silent: boolean; hideMessageText: boolean } | null> {
     const s = await deps.settings.get(userId);
     if (!s.kinds[kind]) return null;
     const q = quietState(s);
@@ -108,7 +112,7 @@ export function noticesService(deps: NoticeDeps) {
       await hold(q.until);
       return null;
     }
-    return { silent: q.mode === 'silent' };
+    return { silent: q.mode === 'silent', hideMessageText: s.hideMessageText };
   }
 
   const delayUntil = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
@@ -216,7 +220,6 @@ export function noticesService(deps: NoticeDeps) {
       const who = await recipient(userId);
       if (!who) return;
       const t = pushTexts(who.language);
-      const settings = await deps.settings.get(userId);
       const sender = latest.fromGuest ? t.guest : latest.nickname || t.someone;
       const n = Number(latest.n);
       const what = latest.mimeType
@@ -230,7 +233,7 @@ export function noticesService(deps: NoticeDeps) {
             : null;
       let body: string;
       if (n > 1) body = fill(t.newMessages, { n });
-      else if (settings.hideMessageText) body = t.newMessage;
+      else if (open.hideMessageText) body = t.newMessage;
       else if (latest.text.trim()) body = preview(latest.text);
       else body = what ?? t.newMessage;
       // a card with words: the words; a picture alone: "sent a picture"
