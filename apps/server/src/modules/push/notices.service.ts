@@ -64,6 +64,23 @@ export function noticesService(deps: NoticeDeps) {
       )
     )[0];
 
+  /**
+   * The users of `ids` with a push device: a message's notice jobs are queued for them only, so a
+   * conversation whose members have no device costs one indexed lookup, not a job per member.
+   */
+  const withDevices = async (ids: readonly number[]): Promise<number[]> =>
+    ids.length === 0
+      ? []
+      : (
+          await rows<{ userId: number }>(
+            db,
+            sql`select distinct user_id as "userId" from push_devices where user_id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          )
+        ).map((r) => Number(r.userId));
+
   const nickname = async (userId: number, t: PushTexts): Promise<string> =>
     (await rows<{ nickname: string }>(db, sql`select nickname from users where id = ${userId}`))[0]?.nickname || t.someone;
 
@@ -125,7 +142,8 @@ export function noticesService(deps: NoticeDeps) {
      */
     async messagePosted(e: { conversationId: number; message: Message; memberIds: number[] }): Promise<void> {
       const m = e.message;
-      const others = e.memberIds.filter((u) => m.senderId === null || u !== m.senderId);
+      const others = await withDevices(e.memberIds.filter((u) => m.senderId === null || u !== m.senderId));
+      if (others.length === 0) return;
       if (m.meeting) {
         const startsIn = m.meeting.startsAt ? Math.ceil((Date.parse(m.meeting.startsAt) - Date.now()) / 1000) : 0;
         for (const userId of others) {

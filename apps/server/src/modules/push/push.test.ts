@@ -271,6 +271,29 @@ describe('push settings', () => {
 });
 
 describe('push delivery through a real push service', () => {
+  it('queues no notice job for a message whose other members have no device', async () => {
+    const a = await signup(t.app);
+    const b = await signup(t.app);
+    const id = await conversation(a, b);
+    await subscribed(a);
+    await pushIdle();
+    const jobs = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = 'push.message' and data->>'conversationId' = ${String(id)}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0].n;
+    // a's device does not count: a wrote it
+    await say(a, id, 'Nobody here has a device but me');
+    // once b has one, b's notice is queued (the events are handled in order: when the second
+    // message's job is there, the first one's would be too)
+    await subscribed(b);
+    await say(a, id, 'Now you have one');
+    const end = Date.now() + 5000;
+    while ((await jobs()) === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect(await jobs()).toBe(1);
+  });
+
   it('delivers a message to the other member, decryptable, in their language, folding a burst into one notice', async () => {
     const a = await signup(t.app, undefined, { nickname: { value: 'Anna' } });
     const b = await signup(t.app, undefined, { language: { id: 2 } });
