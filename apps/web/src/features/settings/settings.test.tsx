@@ -235,6 +235,19 @@ describe('settings: notifications (issue 18)', () => {
     expect(screen.getByRole('switch', { name: 'Hide message text' })).toHaveAccessibleDescription('Notifications say who wrote, not what.');
   });
 
+  it('offers a switch for each kind the server sends, and none for replies to guest requests (guests have no device)', async () => {
+    loggedIn();
+    pushServer();
+    renderApp('/settings');
+    await screen.findByRole('switch', { name: 'New messages' });
+    const kinds = screen.getByRole('group', { name: 'Notify me about' });
+    expect(
+      within(kinds)
+        .getAllByRole('switch')
+        .map((s) => s.closest('div')?.textContent),
+    ).toEqual(['New messages', 'New matches', 'Follow requests', 'Meetings starting']);
+  });
+
   it('a kind whose save fails shows the stored value again', async () => {
     loggedIn();
     pushServer();

@@ -26,12 +26,18 @@ import { sendTestPush } from '../api/send-test-push';
 import { QuietHoursForm } from './quiet-hours-form';
 import './notifications-section.css';
 
-const KIND_KEYS: Record<PushKind, string> = {
+/**
+ * The kinds a user can switch. Replies to guest requests are not offered: guests have no account
+ * and no push device yet, so the server sends none (docs/decisions/0032) and the switch would
+ * change nothing.
+ */
+type ShownKind = Exclude<PushKind, 'guestReply'>;
+const SHOWN_KINDS = PUSH_KINDS.filter((k): k is ShownKind => k !== 'guestReply');
+const KIND_KEYS: Record<ShownKind, string> = {
   message: 'SETTINGS.PUSH_KIND_MESSAGE',
   match: 'SETTINGS.PUSH_KIND_MATCH',
   followRequest: 'SETTINGS.PUSH_KIND_FOLLOW_REQUEST',
   meeting: 'SETTINGS.PUSH_KIND_MEETING',
-  guestReply: 'SETTINGS.PUSH_KIND_GUEST_REPLY',
 };
 
 const PLATFORM_KEYS: Record<PushPlatform, string> = {
@@ -186,7 +192,7 @@ function PushPreferences() {
     <>
       <fieldset className="form-field radio-field push-kinds">
         <legend>{t('SETTINGS.PUSH_KINDS')}</legend>
-        {PUSH_KINDS.map((kind) => (
+        {SHOWN_KINDS.map((kind) => (
           <div key={kind} className="check-field">
             <input
               id={`${id}-${kind}`}
