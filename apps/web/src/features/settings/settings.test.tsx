@@ -413,7 +413,8 @@ describe('settings: notifications (issue 18)', () => {
   });
 
   it('in the app: the switch says so when the server cannot send to the app (no FCM)', async () => {
-    vi.stubGlobal('Capacitor', { isNativePlatform: () => true, getPlatform: () => 'android' });
+    // Ionic's ion-app asks the global for its plugins too
+    vi.stubGlobal('Capacitor', { isNativePlatform: () => true, getPlatform: () => 'android', isPluginAvailable: () => false });
     try {
       loggedIn();
       pushServer();
