@@ -73,7 +73,12 @@ export async function menu(page: Page, entry: string | RegExp, names: MenuNames 
   const toggle = page.locator(SHOWN_PAGE).getByRole('button', { name: names.toggle }).filter({ visible: true }).first();
   // right after a page change the menu may not be shown yet: wait for it or its toggle
   await expect(item.or(toggle).first()).toBeVisible();
-  if (!(await item.isVisible())) await toggle.click();
+  // a click waits for the element it first resolved to: one on a page that a transition then hid
+  // would be waited for until the test's end, so each try resolves the toggle anew
+  await expect(async () => {
+    if (!(await item.isVisible())) await toggle.click({ timeout: 2_000 });
+    await expect(item).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await item.click();
 }
 
