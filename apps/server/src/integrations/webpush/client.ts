@@ -43,6 +43,31 @@ export function retryAfterSeconds(value: string | string[] | undefined, now = Da
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/** How long a VAPID signature is valid (RFC 8292: at most 24 h), and how long before its end a new one is made. */
+export const VAPID_VALID_SECONDS = 12 * 3600;
+const VAPID_RENEW_SECONDS = 3600;
+
+/**
+ * The VAPID Authorization header for a push service (its origin is the JWT's audience). Signing is
+ * an ECDSA signature: one per push service and 11 hours, kept, instead of one per notice.
+ */
+export function vapidAuthorization(cfg: Pick<WebPushConfig, 'subject' | 'publicKey' | 'privateKey'>, now = () => Date.now()) {
+  const cache = new Map<string, { header: string; expires: number }>();
+  return (audience: string): string => {
+    const t = Math.floor(now() / 1000);
+    const hit = cache.get(audience);
+    if (hit && hit.expires - t > VAPID_RENEW_SECONDS) return hit.header;
+    const expires = t + VAPID_VALID_SECONDS;
+    const { Authorization } = webpush.getVapidHeaders(audience, cfg.subject, cfg.publicKey, cfg.privateKey, 'aes128gcm', expires) as {
+      Authorization: string;
+    };
+    // a handful of push services exist (Mozilla, Google, Apple, Microsoft): the map stays small
+    if (cache.size > 64) cache.clear();
+    cache.set(audience, { header: Authorization, expires });
+    return Authorization;
+  };
+}
+
 /**
  * Web Push (RFC 8030, payload encryption RFC 8291 aes128gcm, VAPID RFC 8292) with `web-push`:
  * it builds and encrypts the request; we send it ourselves, so every connection goes through the
@@ -56,11 +81,20 @@ export function webPushClient(cfg: WebPushConfig): WebPushClient {
     'http:': new http.Agent({ keepAlive: true, maxSockets: 64, lookup }),
   };
   const timeout = cfg.timeoutMs ?? 15_000;
+  const vapid = vapidAuthorization(cfg);
   return {
     publicKey: cfg.publicKey,
     send(subscription, payload, opts) {
+      let authorization: string;
+      try {
+        authorization = vapid(new URL(subscription.endpoint).origin);
+      } catch (err) {
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      }
       const details = webpush.generateRequestDetails(subscription, payload, {
-        vapidDetails: { subject: cfg.subject, publicKey: cfg.publicKey, privateKey: cfg.privateKey },
+        // no vapidDetails (nor setVapidDetails anywhere): the VAPID header is ours, one signature
+        // per push service instead of one per notice
+        headers: { Authorization: authorization },
         TTL: opts.ttl,
         urgency: opts.urgency,
         topic: opts.topic,

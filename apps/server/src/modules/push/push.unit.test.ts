@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { APP_LANGUAGES, DEFAULT_PUSH_SETTINGS, type PushSettings } from '@spotlist/contracts';
 import { endpointProblem, isPrivateAddress } from '../../integrations/webpush/address-guard.ts';
-import { retryAfterSeconds } from '../../integrations/webpush/client.ts';
+import webpush from 'web-push';
+import { retryAfterSeconds, VAPID_VALID_SECONDS, vapidAuthorization } from '../../integrations/webpush/client.ts';
 import { isTimeZone, quietState } from './settings.service.ts';
 import { PUSH_TEXTS } from './texts.ts';
 import { preview } from './notices.service.ts';
@@ -110,5 +111,31 @@ describe('push texts and helpers', () => {
     expect(jobIdOf('a')).toBe(jobIdOf('a'));
     expect(jobIdOf('a')).not.toBe(jobIdOf('b'));
     expect(jobIdOf('push.message:1:2:3')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('the VAPID header', () => {
+  const keys = webpush.generateVAPIDKeys();
+  const cfg = { subject: 'mailto:push@spotlist.test', ...keys };
+  const claims = (header: string) => {
+    const m = /^vapid t=([^,]+), k=(.+)$/.exec(header);
+    expect(m?.[2]).toBe(keys.publicKey);
+    return JSON.parse(Buffer.from(m![1]!.split('.')[1]!, 'base64url').toString('utf8')) as { aud: string; exp: number; sub: string };
+  };
+
+  it('is signed once per push service and kept until an hour before it ends', () => {
+    // web-push checks the expiry against the real clock (≤ 24 h ahead): the test's clock starts at it
+    let now = Math.floor(Date.now() / 1000) * 1000;
+    const vapid = vapidAuthorization(cfg, () => now);
+    const first = vapid('https://fcm.googleapis.com');
+    expect(claims(first)).toEqual({ aud: 'https://fcm.googleapis.com', exp: now / 1000 + VAPID_VALID_SECONDS, sub: cfg.subject });
+    now += 10 * 3600 * 1000;
+    expect(vapid('https://fcm.googleapis.com')).toBe(first);
+    // another push service has its own audience
+    expect(claims(vapid('https://updates.push.services.mozilla.com')).aud).toBe('https://updates.push.services.mozilla.com');
+    now += 1.5 * 3600 * 1000;
+    const renewed = vapid('https://fcm.googleapis.com');
+    expect(renewed).not.toBe(first);
+    expect(claims(renewed).exp).toBe(now / 1000 + VAPID_VALID_SECONDS);
   });
 });

@@ -31,7 +31,8 @@ export function vapidFromEnv(config: Config): VapidKeys | undefined {
   if (!config.VAPID_PUBLIC_KEY && !config.VAPID_PRIVATE_KEY) return undefined;
   if (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together');
   const subject = vapidSubject(config);
-  webpush.setVapidDetails(subject, config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY);
+  // a signature throws on a bad subject or key (no global state: the client signs with the pair it is given)
+  webpush.getVapidHeaders('https://push.example', subject, config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY, 'aes128gcm');
   return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
 }
 
