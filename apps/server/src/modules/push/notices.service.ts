@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { RelationType, type Message, type PushKind, type PushPayload } from '@spotlist/contracts';
+import { RelationType, type Message, type PushKind, type PushPayload, type PushSettings } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { JobLog } from '../../platform/jobs/define-job.ts';
@@ -7,6 +7,9 @@ import type { SettingsService } from './settings.service.ts';
 import { quietState } from './settings.service.ts';
 import { fill, pushTexts, type PushTexts } from './texts.ts';
 import { jobIdOf, pushDeliver, pushEvent, pushMessage, type DeliverPayload } from './push.jobs.ts';
+import type { DeliveryItem, DeliveryService } from './delivery.service.ts';
+import { pushConversationMarks, pushDevices } from '../../platform/db/schema/index.ts';
+import { asc, inArray } from 'drizzle-orm';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -41,8 +44,13 @@ export interface NoticeDeps {
   isViewing: (userId: number, conversationId: number) => Promise<boolean>;
   /** PUSH_FOLD_SECONDS. */
   foldSeconds: number;
+  /** Sends composed notices at once (a device that cannot take one now gets a job of its own). */
+  delivery: Pick<DeliveryService, 'deliverNow'>;
   log: JobLog;
 }
+
+/** Members of one conversation whose message notices are composed, sent and marked together. */
+export const NOTICE_CHUNK = 50;
 
 interface Recipient {
   language: string | null;
@@ -84,36 +92,46 @@ export function noticesService(deps: NoticeDeps) {
   const nickname = async (userId: number, t: PushTexts): Promise<string> =>
     (await rows<{ nickname: string }>(db, sql`select nickname from users where id = ${userId}`))[0]?.nickname || t.someone;
 
+  /** The users' devices, by user. */
+  async function devicesOf(userIds: readonly number[]) {
+    const byUser = new Map<number, (typeof pushDevices.$inferSelect)[]>();
+    if (userIds.length === 0) return byUser;
+    const list = await db
+      .select()
+      .from(pushDevices)
+      .where(inArray(pushDevices.userId, [...userIds]))
+      .orderBy(asc(pushDevices.id));
+    for (const d of list) byUser.set(d.userId, [...(byUser.get(d.userId) ?? []), d]);
+    return byUser;
+  }
+
   /**
-   * Queues the notice to each of the user's devices. The ids follow from `key` (what the notice
-   * tells: the composing job, or a conversation's last message), so a rerun, or a second job
-   * composing the same notice at the same time, queues none twice.
+   * The notices to each of their users' devices, sent now (DeliveryService.deliverNow). `key` names
+   * what a notice tells (a conversation's last message told, or the composing job): the id of a
+   * device's retry job follows from it.
    */
   async function dispatch(
-    userId: number,
-    payload: PushPayload,
+    notices: { userId: number; payload: PushPayload; key: string }[],
     kind: PushKind | 'test',
-    key: string,
-    extra: { topic?: string; at?: number } = {},
-  ) {
-    const devices = await rows<{ id: number }>(db, sql`select id from push_devices where user_id = ${userId} order by id`);
+    extra: (userId: number) => { topic?: string; at?: number } = () => ({}),
+  ): Promise<void> {
+    const devices = await devicesOf(notices.map((n) => n.userId));
     const d = DELIVERY[kind];
-    await jobs.sendMany(
-      pushDeliver,
-      devices.map(({ id }) => ({
+    const items: DeliveryItem[] = notices.flatMap((n) =>
+      (devices.get(n.userId) ?? []).map((device) => ({
+        device,
+        key: `${n.key}:${device.id}`,
         payload: {
-          deviceId: Number(id),
-          payload,
+          deviceId: device.id,
+          payload: n.payload,
           ttl: d.ttl,
-          urgency: payload.silent ? ('normal' as const) : d.urgency,
-          topic: extra.topic,
+          urgency: n.payload.silent ? ('normal' as const) : d.urgency,
           retries: 0,
-          at: extra.at,
+          ...extra(n.userId),
         },
-        id: jobIdOf(`${key}:${id}`),
       })),
     );
-    return devices.length;
+    await deps.delivery.deliverNow(items, deps.log);
   }
 
   /** The user's switch for the kind and the quiet hours now: null (send nothing now) or whether it is silent. */
@@ -121,8 +139,9 @@ export function noticesService(deps: NoticeDeps) {
     userId: number,
     kind: PushKind,
     hold: (until: Date) => Promise<void>,
+    known?: PushSettings,
   ): Promise<{ silent: boolean; hideMessageText: boolean } | null> {
-    const s = await deps.settings.get(userId);
+    const s = known ?? (await deps.settings.get(userId));
     if (!s.kinds[kind]) return null;
     const q = quietState(s);
     if (q.mode === 'hold') {
@@ -155,10 +174,15 @@ export function noticesService(deps: NoticeDeps) {
         }
         return;
       }
-      // one statement for the whole group
+      // one job for the whole group (its id names the message: queued once), in parts of NOTICE_CHUNK
+      const parts: number[][] = [];
+      for (let i = 0; i < others.length; i += NOTICE_CHUNK) parts.push(others.slice(i, i + NOTICE_CHUNK));
       await jobs.sendMany(
         pushMessage,
-        others.map((userId) => ({ payload: { conversationId: e.conversationId, userId }, id: jobIdOf(`push.message:${m.id}:${userId}`) })),
+        parts.map((userIds, i) => ({
+          payload: { conversationId: e.conversationId, userIds },
+          id: jobIdOf(i === 0 ? `push.message:${m.id}` : `push.message:${m.id}:${i}`),
+        })),
       );
     },
 
@@ -170,29 +194,26 @@ export function noticesService(deps: NoticeDeps) {
       );
     },
 
-    async messageNotice(conversationId: number, userId: number, jobId: string): Promise<void> {
-      const [state] = await rows<{
-        readSeq: string | number;
+    /**
+     * The message notices of one conversation for some of its members: each tells of every message
+     * the member has neither read nor been told of (`push_conversation_marks`), so a member told
+     * already gets nothing; and at most one notice per PUSH_FOLD_SECONDS: within that time of the
+     * last one, a single follow-up job for when the time is up (its id names the last notice) — a
+     * burst is the first message at once and then "4 new messages" replacing it. The notices are
+     * sent at once and the members marked told, NOTICE_CHUNK at a time: a rerun after a crash
+     * sends again only to the members of the part that was under way.
+     */
+    async messageNotice(conversationId: number, userIds: readonly number[], jobId: string): Promise<void> {
+      if (userIds.length === 0) return;
+      const states = await rows<{
+        userId: number;
         notified: string | number;
         notifiedAt: Date | string | null;
         kind: number;
         title: string | null;
-      }>(
-        db,
-        sql`select cm.read_seq as "readSeq", coalesce(pm.notified_seq, 0) as notified, pm.updated_at as "notifiedAt", c.kind, c.title
-          from conversation_members cm join conversations c on c.id = cm.conversation_id
-          left join push_conversation_marks pm on pm.user_id = cm.user_id and pm.conversation_id = cm.conversation_id
-          where cm.conversation_id = ${conversationId} and cm.user_id = ${userId}`,
-      );
-      // not a member any more
-      if (!state) return;
-      const readSeq = Number(state.readSeq);
-      const unreadWhere = sql`m.conversation_id = ${conversationId} and m.seq > ${readSeq} and m.deleted_at is null
-        and m.meeting_id is null and (m.from_guest or m.sender_id is distinct from ${userId})`;
-      const [latest] = await rows<{
-        seq: string | number;
+        language: string | null;
+        seq: string | number | null;
         text: string;
-        senderId: number | null;
         fromGuest: boolean;
         placeId: number | null;
         listId: number | null;
@@ -202,76 +223,123 @@ export function noticesService(deps: NoticeDeps) {
         n: string | number;
       }>(
         db,
-        sql`select m.seq, m.text, m.sender_id as "senderId", m.from_guest as "fromGuest", m.place_id as "placeId", m.list_id as "listId",
-            d.mime_type as "mimeType", u.nickname, m.created_at as "createdAt",
-            (select count(*) from messages m where ${unreadWhere}) as n
-          from messages m left join users u on u.id = m.sender_id left join documents d on d.id = m.document_id
-          where ${unreadWhere} order by m.seq desc limit 1`,
+        // per member (a member no more, or a deleted user, has no row): what they were told, their
+        // language, and their newest unread message with the count of unread ones
+        sql`select cm.user_id as "userId", coalesce(pm.notified_seq, 0) as notified, pm.updated_at as "notifiedAt", c.kind, c.title,
+            l.key as language, lm.seq, lm.text, lm.from_guest as "fromGuest", lm.place_id as "placeId", lm.list_id as "listId",
+            lm.mime_type as "mimeType", lm.nickname, lm.created_at as "createdAt", lm.n
+          from conversation_members cm join conversations c on c.id = cm.conversation_id
+          join users u on u.id = cm.user_id left join languages l on l.id = u.language_id
+          left join push_conversation_marks pm on pm.user_id = cm.user_id and pm.conversation_id = cm.conversation_id
+          left join lateral (
+            select m.seq, m.text, m.from_guest, m.place_id, m.list_id, d.mime_type, su.nickname, m.created_at, count(*) over () as n
+            from messages m left join users su on su.id = m.sender_id left join documents d on d.id = m.document_id
+            where m.conversation_id = cm.conversation_id and m.seq > cm.read_seq and m.deleted_at is null and m.meeting_id is null
+              and (m.from_guest or m.sender_id is distinct from cm.user_id)
+            order by m.seq desc limit 1
+          ) lm on true
+          where cm.conversation_id = ${conversationId} and cm.user_id in (${sql.join(
+            userIds.map((u) => sql`${u}`),
+            sql`, `,
+          )})`,
       );
       // read already, or told by an earlier notice (a burst folded into it)
-      if (!latest || Number(latest.seq) <= Number(state.notified)) return;
-      const seq = Number(latest.seq);
-      // a notice of this conversation went out less than PUSH_FOLD_SECONDS ago: one job (its id
-      // names that notice) tells what came since, when the time is up — a burst is two notices at
-      // most, the first at once and the second ("4 new messages") replacing it
-      const last = state.notifiedAt === null ? null : new Date(state.notifiedAt).getTime();
-      const wait = last === null ? 0 : last + deps.foldSeconds * 1000 - Date.now();
-      if (wait > 0) {
-        await jobs.send(
-          pushMessage,
-          { conversationId, userId },
-          { id: jobIdOf(`push.message:${conversationId}:${userId}:after:${last}`), delaySeconds: Math.ceil(wait / 1000) },
-        );
-        return;
+      const due = states.filter((st) => st.seq !== null && Number(st.seq) > Number(st.notified));
+      if (due.length === 0) return;
+      const later: typeof due = [];
+      const now: typeof due = [];
+      for (const st of due) {
+        const last = st.notifiedAt === null ? null : new Date(st.notifiedAt).getTime();
+        const wait = last === null ? 0 : last + deps.foldSeconds * 1000 - Date.now();
+        if (wait > 0) later.push(st);
+        else now.push(st);
       }
-      const mark = () =>
-        db.execute(sql`insert into push_conversation_marks (user_id, conversation_id, notified_seq) values (${userId}, ${conversationId}, ${seq})
-          on conflict (user_id, conversation_id) do update set notified_seq = greatest(push_conversation_marks.notified_seq, excluded.notified_seq), updated_at = now()`);
-      // the member has the conversation on screen: they see it there
-      if (await deps.isViewing(userId, conversationId)) return void (await mark());
-      const open = await gate(userId, 'message', (until) =>
-        jobs
-          .send(pushMessage, { conversationId, userId }, { id: jobIdOf(`${jobId}:hold`), delaySeconds: delayUntil(until) })
-          .then(() => {}),
+      // a notice of this conversation went out less than PUSH_FOLD_SECONDS ago: what came since is
+      // told by one job when the time is up
+      await jobs.sendMany(
+        pushMessage,
+        later.map((st) => {
+          const last = new Date(st.notifiedAt!).getTime();
+          return {
+            payload: { conversationId, userIds: [Number(st.userId)] },
+            id: jobIdOf(`push.message:${conversationId}:${st.userId}:after:${last}`),
+            delaySeconds: Math.ceil((last + deps.foldSeconds * 1000 - Date.now()) / 1000),
+          };
+        }),
       );
-      if (!open) return;
-      const who = await recipient(userId);
-      if (!who) return;
-      const t = pushTexts(who.language);
-      const sender = latest.fromGuest ? t.guest : latest.nickname || t.someone;
-      const n = Number(latest.n);
-      const what = latest.mimeType
-        ? latest.mimeType.startsWith('image/')
-          ? t.picture
-          : t.file
-        : latest.placeId !== null
-          ? t.place
-          : latest.listId !== null
-            ? t.list
-            : null;
-      let body: string;
-      if (n > 1) body = fill(t.newMessages, { n });
-      else if (open.hideMessageText) body = t.newMessage;
-      else if (latest.text.trim()) body = preview(latest.text);
-      else body = what ?? t.newMessage;
-      // a card with words: the words; a picture alone: "sent a picture"
-      const title = Number(state.kind) === 2 && state.title ? fill(t.inGroup, { name: sender, group: state.title }) : sender;
-      await dispatch(
-        userId,
-        {
-          kind: 'message',
-          title,
-          body,
-          url: `/messages/${conversationId}`,
-          tag: `conversation-${conversationId}`,
-          silent: open.silent,
-          count: n,
-        },
-        'message',
-        `push.message:${conversationId}:${userId}:${seq}`,
-        { topic: `c${conversationId}`, at: new Date(latest.createdAt).getTime() },
-      );
-      await mark();
+      const settings = await deps.settings.getMany(now.map((st) => Number(st.userId)));
+      for (let i = 0; i < now.length; i += NOTICE_CHUNK) {
+        const part = now.slice(i, i + NOTICE_CHUNK);
+        const told: { userId: number; seq: number }[] = [];
+        const notices: { userId: number; payload: PushPayload; key: string; at: number }[] = [];
+        await Promise.all(
+          part.map(async (st) => {
+            const userId = Number(st.userId);
+            const seq = Number(st.seq);
+            // the member has the conversation on screen: they see it there
+            if (await deps.isViewing(userId, conversationId)) return void told.push({ userId, seq });
+            const open = await gate(
+              userId,
+              'message',
+              (until) =>
+                jobs
+                  .send(
+                    pushMessage,
+                    { conversationId, userIds: [userId] },
+                    { id: jobIdOf(`${jobId}:hold:${userId}`), delaySeconds: delayUntil(until) },
+                  )
+                  .then(() => {}),
+              settings.get(userId),
+            );
+            if (!open) return;
+            const t = pushTexts(st.language);
+            const sender = st.fromGuest ? t.guest : st.nickname || t.someone;
+            const n = Number(st.n);
+            const what = st.mimeType
+              ? st.mimeType.startsWith('image/')
+                ? t.picture
+                : t.file
+              : st.placeId !== null
+                ? t.place
+                : st.listId !== null
+                  ? t.list
+                  : null;
+            let body: string;
+            if (n > 1) body = fill(t.newMessages, { n });
+            else if (open.hideMessageText) body = t.newMessage;
+            else if (st.text.trim()) body = preview(st.text);
+            else body = what ?? t.newMessage;
+            // a card with words: the words; a picture alone: "sent a picture"
+            const title = Number(st.kind) === 2 && st.title ? fill(t.inGroup, { name: sender, group: st.title }) : sender;
+            notices.push({
+              userId,
+              key: `push.message:${conversationId}:${userId}:${seq}`,
+              at: new Date(st.createdAt).getTime(),
+              payload: {
+                kind: 'message',
+                title,
+                body,
+                url: `/messages/${conversationId}`,
+                tag: `conversation-${conversationId}`,
+                silent: open.silent,
+                count: n,
+              },
+            });
+            told.push({ userId, seq });
+          }),
+        );
+        const at = new Map(notices.map((x) => [x.userId, x.at]));
+        await dispatch(notices, 'message', (userId) => ({ topic: `c${conversationId}`, at: at.get(userId) }));
+        if (told.length > 0) {
+          await db
+            .insert(pushConversationMarks)
+            .values(told.map((x) => ({ userId: x.userId, conversationId, notifiedSeq: x.seq })))
+            .onConflictDoUpdate({
+              target: [pushConversationMarks.userId, pushConversationMarks.conversationId],
+              set: { notifiedSeq: sql`greatest(${pushConversationMarks.notifiedSeq}, excluded.notified_seq)`, updatedAt: sql`now()` },
+            });
+        }
+      }
     },
 
     async eventNotice(
@@ -318,9 +386,9 @@ export function noticesService(deps: NoticeDeps) {
         jobs.send(pushEvent, p, { id: jobIdOf(`${jobId}:hold`), delaySeconds: delayUntil(until) }).then(() => {}),
       );
       if (!open) return;
-      await dispatch(userId, { ...payload, kind, silent: open.silent, count: 1 }, kind, jobId, {
+      await dispatch([{ userId, payload: { ...payload, kind, silent: open.silent, count: 1 }, key: jobId }], kind, () => ({
         topic: kind === 'meeting' ? `m${p.meetingId}` : undefined,
-      });
+      }));
     },
 
     /** POST /api/pushdevice/test: a test notice to the devices named, now (no switch or quiet hours: it was asked for). */

@@ -14,22 +14,23 @@ export function jobIdOf(name: string): string {
 const id = z.number().int().positive();
 
 /**
- * The message notice of one conversation for one member, queued per message at once. It tells of
- * every message the member has neither read nor been told of (`push_conversation_marks`), so a job
- * that finds them told already does nothing; and at most one notice per PUSH_FOLD_SECONDS: within
- * that time of the last one it queues a single follow-up for when the time is up (its id names the
- * last notice) — a burst is the first message at once and then "4 new messages" replacing it.
- * Idempotent: the deliveries' ids name the conversation's last message told.
+ * The message notices of one conversation for some of its members (NoticesService.messageNotice):
+ * queued once per message for all members with a device, and per member for a folded follow-up or
+ * the end of quiet hours. Composes, sends and marks; a rerun tells nobody twice what they were told.
  */
 export const pushMessage = defineJob({
   name: 'push.message',
-  payload: z.object({ conversationId: id, userId: id }),
+  // { userId } is the shape queued before notices were composed per group: still read
+  payload: z.preprocess(
+    (v) => (v && typeof v === 'object' && 'userId' in v && !('userIds' in v) ? { ...v, userIds: [(v as { userId: unknown }).userId] } : v),
+    z.object({ conversationId: id, userIds: z.array(id).min(1).max(500) }),
+  ),
   retry: { limit: 5, backoff: 'exponential', delaySeconds: 5, maxDelaySeconds: 600 },
-  timeoutSeconds: 60,
+  timeoutSeconds: 120,
   heartbeatSeconds: 10,
-  concurrency: 40,
-  handler: ({ conversationId, userId }, ctx: JobContext<{ notices: NoticesService }>) =>
-    ctx.notices.messageNotice(conversationId, userId, ctx.jobId),
+  concurrency: 8,
+  handler: ({ conversationId, userIds }, ctx: JobContext<{ notices: NoticesService }>) =>
+    ctx.notices.messageNotice(conversationId, userIds, ctx.jobId),
 });
 
 /** A match, a connection request, a meeting starting: one notice for one user, composed when it runs. */

@@ -63,15 +63,16 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   const devices = devicesService(db, { allowPrivateEndpoints: config.PUSH_ALLOW_PRIVATE_ENDPOINTS });
   const settings = settingsService(db);
   const log = app.log.child({ module: 'push' });
+  const delivery = deliveryService({ db, jobs, webPush, fcm, onDelivered });
   const notices = noticesService({
     db,
     jobs,
     settings,
     isViewing: (userId, conversationId) => app.realtime.isViewing(userId, conversationId),
     foldSeconds: config.PUSH_FOLD_SECONDS,
+    delivery,
     log,
   });
-  const delivery = deliveryService({ db, jobs, webPush, fcm, onDelivered });
   jobs.register(pushMessage, { notices });
   jobs.register(pushEvent, { notices });
   jobs.register(pushDeliver, { delivery });

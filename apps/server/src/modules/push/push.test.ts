@@ -376,6 +376,43 @@ describe('push delivery through a real push service', () => {
     expect(got[1].silent).toBe(false);
   });
 
+  it('tells the members of a group from one job, each in their language and settings, on every device', async () => {
+    const a = await signup(t.app, undefined, { nickname: { value: 'Greta' } });
+    const b = await signup(t.app);
+    const c = await signup(t.app, undefined, { language: { id: 2 } });
+    const d = await signup(t.app);
+    for (const u of [b, c, d]) await friends(a, u);
+    const res = await post(a, '/api/conversation/add', { memberIds: [b.user.id, c.user.id, d.user.id], title: 'Hiking' });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().id as number;
+    await pushIdle();
+    // b on two browsers; c hides message texts; d switched messages off
+    const b1 = await subscribed(b);
+    const b2 = await subscribed(b);
+    const c1 = await subscribed(c);
+    const d1 = await subscribed(d);
+    const settings = (await get(c, '/api/pushsettings')).json();
+    await post(c, '/api/pushsettings/update', { ...settings, hideMessageText: true });
+    await post(d, '/api/pushsettings/update', { ...settings, kinds: { ...settings.kinds, message: false } });
+    const nick = ((await get(a, '/api/myprofile')).json().nickname?.value as string | undefined) || null;
+    await say(a, id, 'Zugspitze on Saturday?');
+    const [toB1] = messagesOnly(await receivedAtLeast(b1.clientHash, 1));
+    const [toB2] = messagesOnly(await receivedAtLeast(b2.clientHash, 1));
+    const [toC] = messagesOnly(await receivedAtLeast(c1.clientHash, 1));
+    await pushIdle();
+    expect(toB1).toEqual(toB2);
+    expect(toB1).toMatchObject({ title: `${nick ?? 'Someone'} in Hiking`, body: 'Zugspitze on Saturday?', count: 1 });
+    expect(toC).toMatchObject({ title: `${nick ?? 'Jemand'} in Hiking`, body: 'Neue Nachricht', count: 1 });
+    expect(messagesOnly(await received(d1.clientHash))).toEqual([]);
+    for (const h of [b1, b2, c1]) expect(messagesOnly(await received(h.clientHash))).toHaveLength(1);
+    // one notice job for the message, for the three members with a device (it sent the notices itself)
+    const { rows: mine } = (await t.database.db.execute(
+      sql`select data from pgboss.job where name = 'push.message' and data->>'conversationId' = ${String(id)}`,
+    )) as unknown as { rows: { data: { userIds?: number[] } }[] };
+    expect(mine).toHaveLength(1);
+    expect([...mine[0]!.data.userIds!].sort((x, y) => x - y)).toEqual([b.user.id, c.user.id, d.user.id].sort((x, y) => x - y));
+  });
+
   it('deletes a device whose subscription expired (410), retries a busy push service after its Retry-After', async () => {
     const a = await signup(t.app);
     const b = await signup(t.app);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { DEFAULT_PUSH_SETTINGS, ErrorKey, PUSH_KINDS, type PushKind, type PushSettings, type QuietHoursMode } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { pushSettings } from '../../platform/db/schema/index.ts';
@@ -69,6 +69,18 @@ export function settingsService(db: Db) {
     toApi((await db.select().from(pushSettings).where(eq(pushSettings.userId, userId)))[0]);
   return {
     get,
+    /** Several users' settings in one query (the defaults for a user without a row). */
+    async getMany(userIds: readonly number[]): Promise<Map<number, PushSettings>> {
+      const found =
+        userIds.length === 0
+          ? []
+          : await db
+              .select()
+              .from(pushSettings)
+              .where(inArray(pushSettings.userId, [...userIds]));
+      const byUser = new Map(found.map((r) => [r.userId, r]));
+      return new Map(userIds.map((u) => [u, toApi(byUser.get(u))]));
+    },
     /** Whether the user has a row (the export says null otherwise). */
     async stored(userId: number): Promise<PushSettings | null> {
       const [row] = await db.select().from(pushSettings).where(eq(pushSettings.userId, userId));
