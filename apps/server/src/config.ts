@@ -167,6 +167,29 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Native push through FCM HTTP v1 (firebase-admin): the service account's JSON, or a path to its file. Unset: native devices are stored, nothing is delivered to them. */
   FCM_SERVICE_ACCOUNT: z.string().min(2).optional(),
+  /**
+   * Native push to iOS through APNs (integrations/apns): the token key (.p8: its PEM text or a path
+   * to it), its key id, the team id and the app's bundle id, all four or none. Unset: iOS devices
+   * are stored, nothing is delivered to them.
+   */
+  APNS_KEY: z.string().min(2).optional(),
+  APNS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, { error: 'must be the 10-character key id' })
+    .optional(),
+  APNS_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, { error: 'must be the 10-character team id' })
+    .optional(),
+  APNS_BUNDLE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, { error: 'must be a bundle id' })
+    .optional(),
+  /** production (App Store, TestFlight) or sandbox (apps built for development). */
+  APNS_ENVIRONMENT: z.enum(['production', 'sandbox']).default('production'),
+  /** Another APNs address, host:port (a local APNs stand-in in tests), and the CA (PEM text or path) its certificate is signed by. */
+  APNS_HOST: z.string().min(3).optional(),
+  APNS_CA: z.string().min(2).optional(),
   /** Let push endpoints be http or on private / loopback addresses (tests and a local push service only). */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
   /** At most one message notice per conversation and user in this time: the first at once, the rest folded into one after it. */

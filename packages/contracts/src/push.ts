@@ -80,8 +80,8 @@ export type PushSettings = z.infer<typeof PushSettingsSchema>;
 export const PushConfigSchema = z.object({
   /** The VAPID public key (base64url) for PushManager.subscribe's applicationServerKey. */
   webPushPublicKey: z.string(),
-  /** Whether native devices can be delivered to (FCM configured). */
-  nativeDelivery: z.boolean(),
+  /** Whether the app's devices can be delivered to, per platform: Android through FCM, iOS through APNs (each configured or not). */
+  nativeDelivery: z.object({ android: z.boolean(), ios: z.boolean() }),
 });
 export type PushConfig = z.infer<typeof PushConfigSchema>;
 

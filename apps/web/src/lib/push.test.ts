@@ -29,7 +29,7 @@ afterEach(() => {
 function deviceServer(existing: ReturnType<typeof makePushDevice>[] = []) {
   const seen = { lookups: [] as (string | null)[], created: [] as unknown[], deleted: [] as string[] };
   server.use(
-    http.get('/api/pushconfig', () => HttpResponse.json({ webPushPublicKey: VAPID_KEY, nativeDelivery: false })),
+    http.get('/api/pushconfig', () => HttpResponse.json({ webPushPublicKey: VAPID_KEY, nativeDelivery: { android: false, ios: false } })),
     http.get('/api/pushdevice/list', ({ request }) => {
       const token = new URL(request.url).searchParams.get('f.pushdevicetoken');
       seen.lookups.push(token);

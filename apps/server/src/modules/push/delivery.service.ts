@@ -4,7 +4,8 @@ import { pushDevices } from '../../platform/db/schema/index.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { JobRun } from '../../platform/jobs/define-job.ts';
 import type { WebPushClient } from '../../integrations/webpush/client.ts';
-import type { FcmClient } from '../../integrations/fcm/client.ts';
+import type { FcmClient, FcmResult } from '../../integrations/fcm/client.ts';
+import type { ApnsClient, ApnsResult } from '../../integrations/apns/client.ts';
 import { parseSubscription, platformKey } from './devices.service.ts';
 import { jobIdOf, pushDeliver, type DeliverPayload } from './push.jobs.ts';
 
@@ -22,8 +23,10 @@ export interface DeliveryDeps {
   jobs: JobQueue;
   /** The Web Push client (made once the VAPID keys are read). */
   webPush: () => Promise<WebPushClient>;
-  /** Undefined: FCM_SERVICE_ACCOUNT is not set. */
+  /** Android. Undefined: FCM_SERVICE_ACCOUNT is not set. */
   fcm: FcmClient | undefined;
+  /** iOS. Undefined: APNS_* is not set. */
+  apns: ApnsClient | undefined;
   /** Called with each delivery the push service accepted (the benchmark's and tests' hook; logs otherwise). */
   onDelivered?: (p: DeliverPayload, latencyMs: number | null) => void;
 }
@@ -90,28 +93,39 @@ export function deliveryService(deps: DeliveryDeps) {
     };
     const platform = platformKey(device.platform);
     if (platform !== 'web') {
-      if (!deps.fcm) {
+      // Android: an FCM registration token; iOS: an APNs device token (what @capacitor/push-notifications gives)
+      const via = platform === 'ios' ? 'apns' : 'fcm';
+      let r: FcmResult | ApnsResult;
+      if (via === 'apns' && deps.apns) {
+        r = await deps.apns.send(device.token, p.payload, {
+          ttlSeconds: p.ttl,
+          high: p.urgency === 'high',
+          collapseId: p.topic ?? p.payload.tag,
+        });
+      } else if (via === 'fcm' && deps.fcm) {
+        r = await deps.fcm.send(device.token, p.payload, {
+          ttlSeconds: p.ttl,
+          high: p.urgency === 'high',
+          collapseKey: p.topic ?? p.payload.tag,
+        });
+      } else {
         // stored, never pretended to: the device shows why nothing arrives (README "Native")
-        if (device.lastError !== 'fcm.notconfigured') await record(device.id, device.tokenHash, 'fcm.notconfigured');
-        log.info({ deviceId: device.id }, 'push to a native device not sent: FCM is not configured');
+        const why = `${via}.notconfigured`;
+        if (device.lastError !== why) await record(device.id, device.tokenHash, why);
+        log.info({ deviceId: device.id, via }, 'push to a native device not sent: its service is not configured');
         return 'refused';
       }
-      const r = await deps.fcm.send(device.token, p.payload, {
-        ttlSeconds: p.ttl,
-        high: p.urgency === 'high',
-        collapseKey: p.topic ?? p.payload.tag,
-      });
       if (r.status === 'sent') return succeeded();
       if (r.status === 'gone') {
         await forget(device.id, device.tokenHash);
         return 'gone';
       }
       if (r.status === 'retry') {
-        await later(p, key, log, null, r.code);
+        await later(p, key, log, null, `${via}.${r.code}`);
         return 'deferred';
       }
-      await record(device.id, device.tokenHash, `fcm.${r.code}`);
-      log.warn({ deviceId: device.id, code: r.code }, 'FCM refused the push notice');
+      await record(device.id, device.tokenHash, `${via}.${r.code}`);
+      log.warn({ deviceId: device.id, via, code: r.code }, 'the push service refused the notice');
       return 'refused';
     }
     const sub = parseSubscription(device.token);

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { notConfigured } from '../../integrations/not-configured.ts';
 import { webPushClient, type WebPushClient } from '../../integrations/webpush/client.ts';
 import { fcmClient } from '../../integrations/fcm/client.ts';
+import { apnsClient } from '../../integrations/apns/client.ts';
 import { devicesService, platformKey } from './devices.service.ts';
 import { settingsService } from './settings.service.ts';
 import { noticesService } from './notices.service.ts';
@@ -60,10 +61,12 @@ export const pushRoutes: FastifyPluginAsyncZod<{
     return client;
   };
   const fcm = await fcmClient(config.FCM_SERVICE_ACCOUNT);
+  const apns = apnsClient(config);
+  if (apns) app.addHook('onClose', () => apns.close());
   const devices = devicesService(db, { allowPrivateEndpoints: config.PUSH_ALLOW_PRIVATE_ENDPOINTS });
   const settings = settingsService(db);
   const log = app.log.child({ module: 'push' });
-  const delivery = deliveryService({ db, jobs, webPush, fcm, onDelivered });
+  const delivery = deliveryService({ db, jobs, webPush, fcm, apns, onDelivered });
   const notices = noticesService({
     db,
     jobs,
@@ -149,16 +152,17 @@ export const pushRoutes: FastifyPluginAsyncZod<{
       const mine = await devices.ids(req.user!.id, req.body.id);
       if (req.body.id !== undefined && mine.length === 0) throw new AppError(ErrorKey.pushDeviceNotFound, 404);
       if (mine.length === 0) throw new AppError(ErrorKey.pushNoDevices, 409);
-      // only what can be delivered is queued: native devices need FCM
-      const ids = mine.filter((d) => d.platform === 'web' || fcm !== undefined).map((d) => d.id);
-      if (ids.length === 0) notConfigured('fcm');
+      // only what can be delivered is queued: Android needs FCM, iOS needs APNs
+      const reachable = (platform: string) => platform === 'web' || (platform === 'ios' ? apns !== undefined : fcm !== undefined);
+      const ids = mine.filter((d) => reachable(d.platform)).map((d) => d.id);
+      if (ids.length === 0) notConfigured(mine.some((d) => d.platform === 'ios') ? 'apns' : 'fcm');
       return { queued: await notices.test(req.user!.id, ids) };
     },
   );
 
   app.get('/api/pushconfig', { schema: { response: { 200: PushConfigSchema }, tags }, config: { auth: 'public' } }, async () => ({
     webPushPublicKey: (await keys()).publicKey,
-    nativeDelivery: fcm !== undefined,
+    nativeDelivery: { android: fcm !== undefined, ios: apns !== undefined },
   }));
   app.get('/api/pushsettings', { schema: { response: { 200: PushSettingsSchema }, tags }, config: user }, (req) =>
     settings.get(req.user!.id),

@@ -190,7 +190,7 @@ describe('settings: notifications (issue 18)', () => {
         seen.saved.push(stored);
         return HttpResponse.json(stored);
       }),
-      http.get('/api/pushconfig', () => HttpResponse.json({ webPushPublicKey: VAPID_KEY, nativeDelivery: false })),
+      http.get('/api/pushconfig', () => HttpResponse.json({ webPushPublicKey: VAPID_KEY, nativeDelivery: { android: false, ios: false } })),
       http.get('/api/pushdevice/list', ({ request }) => {
         const token = new URL(request.url).searchParams.get('f.pushdevicetoken');
         return HttpResponse.json(deviceList(token === null ? list : list.filter((d) => d.token === token)));
@@ -412,13 +412,14 @@ describe('settings: notifications (issue 18)', () => {
     expect(seen.created).toEqual([expect.objectContaining({ token: tokenOf(push.current()!) })]);
   });
 
-  it('in the app: the switch says so when the server cannot send to the app (no FCM)', async () => {
+  it('in the app: the switch says so when the server cannot send to this platform (Android: no FCM)', async () => {
     // Ionic's ion-app asks the global for its plugins too
     vi.stubGlobal('Capacitor', { isNativePlatform: () => true, getPlatform: () => 'android', isPluginAvailable: () => false });
     try {
       loggedIn();
       pushServer();
-      let nativeDelivery = false;
+      // APNs alone does not reach an Android phone
+      let nativeDelivery = { android: false, ios: true };
       server.use(http.get('/api/pushconfig', () => HttpResponse.json({ webPushPublicKey: VAPID_KEY, nativeDelivery })));
       renderApp('/settings');
       const here = await screen.findByRole('switch', { name: 'Push notifications on this device' });
@@ -427,7 +428,7 @@ describe('settings: notifications (issue 18)', () => {
       cleanup();
       queryClient.clear();
 
-      nativeDelivery = true;
+      nativeDelivery = { android: true, ios: false };
       renderApp('/settings');
       const again = await screen.findByRole('switch', { name: 'Push notifications on this device' });
       await waitFor(() => expect(again).toHaveAccessibleDescription(/Turn this on to receive notifications here/));

@@ -87,12 +87,13 @@ function PushHere({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  // the app's devices are only reached when the server has FCM (GET /api/pushconfig nativeDelivery):
-  // otherwise the switch would store a device nothing is ever sent to
-  const nativeHere = pushPlatform() !== 'web';
+  // the app's devices are only reached when the server has FCM (Android) or APNs (iOS) (GET
+  // /api/pushconfig nativeDelivery): otherwise the switch would store a device nothing is ever sent to
+  const platform = pushPlatform();
+  const nativeHere = platform !== 'web';
   const config = useQuery({ queryKey: ['push-config'], queryFn: getPushConfig, enabled: nativeHere, staleTime: Infinity });
   const unavailable: PushUnavailable | 'no-native-delivery' | null =
-    pushUnavailable() ?? (nativeHere && config.data?.nativeDelivery === false ? 'no-native-delivery' : null);
+    pushUnavailable() ?? (platform !== 'web' && config.data?.nativeDelivery[platform] === false ? 'no-native-delivery' : null);
   const [permission, setPermission] = useState<PushPermission | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
