@@ -253,6 +253,11 @@ test('a translator publishes a text, every user reads it, and it goes back to th
   await heading(page, 'Jobs and integrations');
   await expect(shown(page).getByRole('cell', { name: 'mail.send' })).toBeVisible();
   await expect(shown(page).getByRole('row').filter({ hasText: 'E-mail' }).getByText('Not configured')).toBeVisible();
+  // push: browsers always; the apps only with FCM (Android) and APNs (iOS), neither set here
+  await expect(shown(page).getByRole('row').filter({ hasText: 'Push notifications: browsers' }).getByText('Web Push (VAPID)')).toBeVisible();
+  const ios = shown(page).getByRole('row').filter({ hasText: 'Push notifications: iOS app' });
+  await expect(ios.getByText('Not configured')).toBeVisible();
+  await expect(ios.getByText('Devices are kept, nothing is sent to them')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await shot(page, 'console-jobs-desktop');
+  await shot(page, 'console-jobs-desktop', { fullContent: true });
 });

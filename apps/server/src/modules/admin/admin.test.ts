@@ -346,6 +346,10 @@ describe('jobs and integrations', () => {
         { name: 'mail', configured: false, mode: 'outbox', job: { name: 'mail.send', dead: 0, lastError: null } },
         { name: 'storage', configured: false, mode: 'disk', job: null },
         { name: 'geocoder', configured: false, mode: 'cities', job: null },
+        { name: 'pushWeb', configured: true, mode: 'webpush', job: { name: 'push.deliver', dead: 0, lastError: null } },
+        // no FCM, no APNs here: the apps' devices are kept, nothing is sent to them
+        { name: 'pushAndroid', configured: false, mode: 'notsent', job: null },
+        { name: 'pushIos', configured: false, mode: 'notsent', job: null },
       ]);
     } finally {
       await ops.close();

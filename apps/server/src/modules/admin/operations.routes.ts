@@ -79,6 +79,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; c
       const mailDead = mailJob ? await deadOf('mail.send') : [];
       const geocoder = geocoderConfig(config);
       const s3 = s3Config(config);
+      const pushDead = jobs.definition('push.deliver') ? await deadOf('push.deliver') : null;
+      const pushJob = pushDead ? { name: 'push.deliver', dead: pushDead.length, lastError: pushDead.at(-1)?.error ?? null } : null;
       const list: Integration[] = [
         {
           name: 'mail',
@@ -88,6 +90,11 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; c
         },
         { name: 'storage', configured: !!s3, mode: s3 ? 's3' : 'disk', job: null },
         { name: 'geocoder', configured: !!geocoder, mode: geocoder ? geocoder.kind : 'cities', job: null },
+        // push (modules/push): Web Push always (its keys are made when not given); the apps' devices
+        // only with their service. push.deliver carries the retries of all three.
+        { name: 'pushWeb', configured: true, mode: 'webpush', job: pushJob },
+        { name: 'pushAndroid', configured: !!config.FCM_SERVICE_ACCOUNT, mode: config.FCM_SERVICE_ACCOUNT ? 'fcm' : 'notsent', job: null },
+        { name: 'pushIos', configured: !!config.APNS_KEY, mode: config.APNS_KEY ? 'apns' : 'notsent', job: null },
       ];
       return { list };
     },

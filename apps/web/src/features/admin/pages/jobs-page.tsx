@@ -12,6 +12,9 @@ const INTEGRATION_KEYS: Record<Integration['name'], string> = {
   mail: 'CONSOLE.INTEGRATION_MAIL',
   storage: 'CONSOLE.INTEGRATION_STORAGE',
   geocoder: 'CONSOLE.INTEGRATION_GEOCODER',
+  pushWeb: 'CONSOLE.INTEGRATION_PUSH_WEB',
+  pushAndroid: 'CONSOLE.INTEGRATION_PUSH_ANDROID',
+  pushIos: 'CONSOLE.INTEGRATION_PUSH_IOS',
 };
 const MODE_KEYS: Record<string, string> = {
   smtp: 'CONSOLE.MODE_SMTP',
@@ -21,6 +24,10 @@ const MODE_KEYS: Record<string, string> = {
   nominatim: 'CONSOLE.MODE_NOMINATIM',
   photon: 'CONSOLE.MODE_PHOTON',
   cities: 'CONSOLE.MODE_CITIES',
+  webpush: 'CONSOLE.MODE_WEBPUSH',
+  fcm: 'CONSOLE.MODE_FCM',
+  apns: 'CONSOLE.MODE_APNS',
+  notsent: 'CONSOLE.MODE_NOT_SENT',
 };
 
 /** A job's spent runs: when, how often tried, the last error; and one button to retry them all. */
