@@ -68,3 +68,22 @@ self.addEventListener('notificationclick', (event) => {
   const opened = openFromNotification(appPath(event.notification.data?.url));
   event.waitUntil(opened);
 });
+
+/**
+ * The browser replaced or dropped the subscription (keys rotated, the push service expired it):
+ * subscribe again with the same server key, and tell open app windows, which record the new one
+ * for the logged-in user (lib/push.ts refreshWebPushSubscription; the app does the same at its
+ * next start when no window is open now). The old subscription's endpoint answers 404/410 and the
+ * server deletes its device.
+ */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const renewed = (async () => {
+    const key = event.oldSubscription?.options?.applicationServerKey;
+    if (key && !event.newSubscription) {
+      await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }).catch(() => null);
+    }
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    for (const client of windows) client.postMessage({ type: 'spotlist:pushsubscriptionchange' });
+  })();
+  event.waitUntil(renewed);
+});

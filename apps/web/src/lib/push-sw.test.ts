@@ -24,6 +24,7 @@ function loadWorker({ windows = [] as { url: string }[] } = {}) {
     location: new URL('https://app.spotlist.example/sw.js'),
     registration: {
       showNotification: vi.fn(async (title: string, options: NotificationOptions) => void shown.push({ title, options })),
+      pushManager: { subscribe: vi.fn(async () => ({})) },
     },
     clients: {
       matchAll: vi.fn(async () => clientsFound),
@@ -141,5 +142,31 @@ describe('service worker: notification click', () => {
     }
     off();
     expect(shown.mock.calls).toEqual([[{ path: '/messages/12' }]]);
+  });
+});
+
+describe('service worker: a subscription the browser renewed', () => {
+  it('subscribes again with the same server key and tells the open app windows', async () => {
+    const sw = loadWorker({ windows: [{ url: 'https://app.spotlist.example/settings' }] });
+    const key = new Uint8Array([4, 1, 2]).buffer;
+    sw.dispatch('pushsubscriptionchange', { oldSubscription: { options: { applicationServerKey: key } }, newSubscription: null });
+    await sw.settled();
+    expect(sw.scope.registration.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: key });
+    expect(sw.clientsFound[0]!.postMessage).toHaveBeenCalledWith({ type: 'spotlist:pushsubscriptionchange' });
+  });
+
+  it('keeps a new subscription the browser already made, and the page refreshes its record', async () => {
+    const sw = loadWorker({ windows: [{ url: 'https://app.spotlist.example/' }] });
+    sw.dispatch('pushsubscriptionchange', {
+      oldSubscription: { options: { applicationServerKey: new ArrayBuffer(3) } },
+      newSubscription: {},
+    });
+    await sw.settled();
+    expect(sw.scope.registration.pushManager.subscribe).not.toHaveBeenCalled();
+    const listeners: ((e: MessageEvent) => void)[] = [];
+    const changed = vi.fn();
+    listenForNotificationClicks({ addEventListener: (_type: string, l: (e: MessageEvent) => void) => listeners.push(l) } as never, changed);
+    listeners[0]!(new MessageEvent('message', { data: sw.clientsFound[0]!.postMessage.mock.calls[0]![0] }));
+    expect(changed).toHaveBeenCalledOnce();
   });
 });

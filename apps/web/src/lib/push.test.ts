@@ -15,6 +15,7 @@ import {
   PushDeniedError,
   pushDeviceId,
   pushUnavailable,
+  refreshWebPushSubscription,
   registerPushDeviceAtLogin,
 } from './push';
 import { local, STORAGE_KEYS } from './storage';
@@ -126,6 +127,43 @@ describe('push: turning it on and off here', () => {
     expect(seen.deleted).toEqual(['4']);
     expect(subscription.unsubscribe).toHaveBeenCalledOnce();
     expect(isPushEnabledHere()).toBe(false);
+  });
+});
+
+describe('push: a subscription the browser renewed', () => {
+  it('replaces the recorded one: the old device goes, the new subscription is recorded', async () => {
+    // push on here with a subscription the browser has since dropped (pushsubscriptionchange)
+    push = installFakeWebPush({ permission: 'granted' });
+    storeLoggedInUser();
+    const old = tokenOf(makeSubscription('https://push.example/send/old'));
+    local.set(STORAGE_KEYS.pushEnabled, 'true');
+    local.set(STORAGE_KEYS.pushToken, old);
+    const seen = deviceServer([makePushDevice({ id: 4, token: old })]);
+    const token = await refreshWebPushSubscription(true);
+    expect(push.pushManager.subscribe).toHaveBeenCalledOnce();
+    expect(push.notification.requestPermission).not.toHaveBeenCalled();
+    expect(token).toBe(tokenOf(push.current()!));
+    expect(token).not.toBe(old);
+    expect(seen.deleted).toEqual(['4']);
+    expect(seen.created).toEqual([expect.objectContaining({ token, platform: 'web', deviceId: pushDeviceId() })]);
+    expect(local.get(STORAGE_KEYS.pushToken)).toBe(token);
+  });
+
+  it('does nothing when the subscription is the one recorded, push is off here, or notifications are blocked', async () => {
+    push = installFakeWebPush();
+    storeLoggedInUser();
+    deviceServer();
+    await enablePush();
+    expect(local.get(STORAGE_KEYS.pushToken)).toBe(tokenOf(push.current()!));
+    const seen = deviceServer();
+    expect(await refreshWebPushSubscription(true)).toBe(tokenOf(push.current()!));
+    expect([seen.created, seen.deleted]).toEqual([[], []]);
+    push.notification.permission = 'denied';
+    expect(await refreshWebPushSubscription(true)).toBeNull();
+    push.notification.permission = 'granted';
+    local.remove(STORAGE_KEYS.pushEnabled);
+    expect(await refreshWebPushSubscription(true)).toBeNull();
+    expect(push.pushManager.subscribe).toHaveBeenCalledOnce();
   });
 });
 

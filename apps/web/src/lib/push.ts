@@ -228,6 +228,8 @@ export async function enablePush(): Promise<PushDeviceView> {
   const token = native() ? await subscribeNative() : await subscribeWeb();
   const device = await ensureDevice(token);
   local.set(STORAGE_KEYS.pushEnabled, 'true');
+  // the web subscription as recorded, to see when the browser renews it (refreshWebPushSubscription)
+  if (!native()) local.set(STORAGE_KEYS.pushToken, token);
   return device;
 }
 
@@ -270,6 +272,24 @@ export async function refreshNativePushToken(loggedIn: boolean): Promise<string 
   if (!native() || !isPushEnabledHere() || (await pushPermission()) !== 'granted') return null;
   const previous = local.get(STORAGE_KEYS.pushToken);
   const token = await subscribeNative();
+  if (loggedIn && token !== previous) {
+    if (previous) for (const device of await findPushDevices(previous)) await deletePushDevice(device.id);
+    await ensureDevice(token);
+  }
+  return token;
+}
+
+/**
+ * Web only, at start and when the service worker says the browser renewed the subscription
+ * (`pushsubscriptionchange`): when push is on here and allowed, the current subscription (made
+ * anew without a prompt if the browser dropped it) replaces the one recorded, for the logged-in
+ * user. Resolves with the current token, or null when push is not on here.
+ */
+export async function refreshWebPushSubscription(loggedIn: boolean): Promise<string | null> {
+  if (native() || pushUnavailable() || !isPushEnabledHere() || Notification.permission !== 'granted') return null;
+  const previous = local.get(STORAGE_KEYS.pushToken);
+  const token = await subscribeWeb();
+  local.set(STORAGE_KEYS.pushToken, token);
   if (loggedIn && token !== previous) {
     if (previous) for (const device of await findPushDevices(previous)) await deletePushDevice(device.id);
     await ensureDevice(token);
