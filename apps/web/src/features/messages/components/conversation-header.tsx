@@ -2,6 +2,7 @@ import { AccountType, CONVERSATION_TITLE_MAX, type Conversation } from '@spotlis
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { AppLink } from '../../../components/app-link';
+import { FriendPicker } from '../../../components/friend-picker';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { TextInput } from '../../../components/text-input';
 import { accountTypeLabelKey } from '../../../lib/account-types';
@@ -118,7 +119,6 @@ function GroupTools({ conversation, onClose }: { conversation: Conversation; onC
   const leave = useLeaveConversation(conversation.id);
   const admin = conversation.members.some((m) => m.id === stored?.id && m.admin);
   const friends = useQuery({ ...friendsQuery(), enabled: admin });
-  const [adding, setAdding] = useState('');
   const [title, setTitle] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const members = new Set(conversation.members.map((m) => m.id));
@@ -127,10 +127,6 @@ function GroupTools({ conversation, onClose }: { conversation: Conversation; onC
     e.preventDefault();
     const name = title?.trim();
     if (name) change.mutate({ kind: 'update', title: name }, { onSuccess: () => setTitle(null) });
-  };
-  const add = (e: FormEvent) => {
-    e.preventDefault();
-    if (adding) change.mutate({ kind: 'add-members', memberIds: [Number(adding)] }, { onSuccess: () => setAdding('') });
   };
   return (
     <section className="messages-panel messages-group" aria-labelledby={`${id}-members`}>
@@ -156,22 +152,13 @@ function GroupTools({ conversation, onClose }: { conversation: Conversation; onC
         ))}
       </ul>
       {admin && candidates.length > 0 && (
-        <form className="messages-inline-form" onSubmit={add}>
-          <div className="select-field">
-            <label htmlFor={`${id}-add`}>{t('MESSAGES.ADD_MEMBER')}</label>
-            <select id={`${id}-add`} className="native-select" value={adding} onChange={(e) => setAdding(e.target.value)}>
-              <option value="">{t('MESSAGES.ADD_MEMBER_CHOOSE')}</option>
-              {candidates.map((f) => (
-                <option key={f.id} value={String(f.id)}>
-                  {f.nickname}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="app-button app-button-outline" disabled={!adding || change.isPending}>
-            {t('MESSAGES.ADD')}
-          </button>
-        </form>
+        <FriendPicker
+          className="messages-inline-form"
+          candidates={candidates}
+          texts={{ label: t('MESSAGES.ADD_MEMBER'), choose: t('MESSAGES.ADD_MEMBER_CHOOSE'), submit: t('MESSAGES.ADD') }}
+          busy={change.isPending}
+          onPick={(userId, done) => change.mutate({ kind: 'add-members', memberIds: [userId] }, { onSuccess: done })}
+        />
       )}
       {admin &&
         (title === null ? (

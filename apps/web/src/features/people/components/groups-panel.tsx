@@ -1,6 +1,7 @@
 import type { Person, UserGroup } from '@spotlist/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { AppLink } from '../../../components/app-link';
+import { FriendPicker } from '../../../components/friend-picker';
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton } from '../../../components/skeleton';
 import { RenameDeleteActions } from '../../../components/rename-delete-actions';
@@ -28,7 +29,6 @@ function GroupCard({ group, friends }: { group: UserGroup; friends: readonly Per
   const id = useId();
   const change = useGroupChange();
   const [renaming, setRenaming] = useState<string | null>(null);
-  const [adding, setAdding] = useState('');
   const [error, setError] = useState<string | null>(null);
   const members = new Set(group.members.map((m) => m.id));
   const candidates = friends.filter((f) => !members.has(f.id));
@@ -40,10 +40,6 @@ function GroupCard({ group, friends }: { group: UserGroup; friends: readonly Per
     e.preventDefault();
     const name = renaming?.trim();
     if (name) run({ kind: 'rename', id: group.id, name }, () => setRenaming(null));
-  };
-  const add = (e: FormEvent) => {
-    e.preventDefault();
-    if (adding) run({ kind: 'add-member', id: group.id, userId: Number(adding) }, () => setAdding(''));
   };
   return (
     <li className="card people-group" aria-labelledby={`${id}-name`}>
@@ -87,22 +83,17 @@ function GroupCard({ group, friends }: { group: UserGroup; friends: readonly Per
         <p className="form-hint">{t('PEOPLE.GROUP_NO_MEMBERS')}</p>
       )}
       {candidates.length > 0 ? (
-        <form className="people-group-add" onSubmit={add}>
-          <div className="select-field">
-            <label htmlFor={`${id}-add`}>{t('PEOPLE.GROUP_ADD_LABEL', { name: group.name })}</label>
-            <select id={`${id}-add`} className="native-select" value={adding} onChange={(e) => setAdding(e.target.value)}>
-              <option value="">{t('PEOPLE.GROUP_ADD_CHOOSE')}</option>
-              {candidates.map((f) => (
-                <option key={f.id} value={String(f.id)}>
-                  {f.nickname}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="app-button app-button-outline" disabled={!adding || change.isPending}>
-            {t('PEOPLE.GROUP_ADD')}
-          </button>
-        </form>
+        <FriendPicker
+          className="people-group-add"
+          candidates={candidates}
+          texts={{
+            label: t('PEOPLE.GROUP_ADD_LABEL', { name: group.name }),
+            choose: t('PEOPLE.GROUP_ADD_CHOOSE'),
+            submit: t('PEOPLE.GROUP_ADD'),
+          }}
+          busy={change.isPending}
+          onPick={(userId, done) => run({ kind: 'add-member', id: group.id, userId }, done)}
+        />
       ) : (
         friends.length === 0 && <p className="form-hint">{t('PEOPLE.GROUP_NO_FRIENDS')}</p>
       )}
