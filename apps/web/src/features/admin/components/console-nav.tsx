@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
 import { useAuth } from '../../../lib/auth';
 import { PATHS } from '../../../lib/paths';
+import '../../../components/tab-strip.css';
 import '../admin.css';
 
 export interface ConsoleSection {
@@ -86,7 +87,7 @@ export function ConsoleNav({ current }: { current: ConsoleSection['id'] | 'home'
     return () => observer.disconnect();
   }, [current]);
   return (
-    <nav ref={nav} className="console-nav" aria-label={t('CONSOLE.SECTIONS')}>
+    <nav ref={nav} className="console-nav tab-strip" aria-label={t('CONSOLE.SECTIONS')}>
       <AppLink to={PATHS.console} className="console-tab" aria-current={current === 'home' ? 'page' : undefined}>
         {t('CONSOLE.OVERVIEW')}
       </AppLink>

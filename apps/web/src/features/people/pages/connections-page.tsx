@@ -21,6 +21,7 @@ import {
 import { GroupsPanel } from '../components/groups-panel';
 import { PersonCard } from '../components/person-card';
 import '../../../components/card.css';
+import '../../../components/tab-strip.css';
 import '../people.css';
 
 type TabId = 'friends' | 'followers' | 'following' | 'groups' | 'pending' | 'nomatch' | 'blocked';
@@ -226,7 +227,7 @@ function ConnectionsPage() {
         </AppLink>
       </p>
       <h1>{t('PEOPLE.CONNECTIONS')}</h1>
-      <div ref={tabs} className="people-tabs" role="tablist" aria-label={t('PEOPLE.CONNECTIONS')} onKeyDown={onKeyDown}>
+      <div ref={tabs} className="tab-strip" role="tablist" aria-label={t('PEOPLE.CONNECTIONS')} onKeyDown={onKeyDown}>
         {TABS.map((x) => {
           const count = counts.data?.[x.count];
           return (
