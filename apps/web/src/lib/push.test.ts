@@ -167,6 +167,24 @@ describe('push: a subscription the browser renewed', () => {
   });
 });
 
+/** Logs out as a logged-in user, with the logout call answered by `answer`: the body sent and the deleted events heard. */
+async function loggingOut(answer: 'ok' | 'network-error' = 'ok') {
+  storeLoggedInUser();
+  setXsrfCookie();
+  const seen: { body: unknown; deleted: ReturnType<typeof vi.fn> } = { body: undefined, deleted: vi.fn() };
+  server.use(
+    http.post('/api/logout', async ({ request }) => {
+      if (answer === 'network-error') return HttpResponse.error();
+      seen.body = await request.json();
+      return HttpResponse.json({ ok: true });
+    }),
+  );
+  const off = appEvents.on('push-device-deleted', seen.deleted);
+  await logout();
+  off();
+  return seen;
+}
+
 describe('push: SPEC §4 lifecycle', () => {
   it('at login creates the record only when push is on here, a token exists and none matches', async () => {
     const subscription = makeSubscription();
@@ -212,19 +230,7 @@ describe('push: SPEC §4 lifecycle', () => {
     const subscription = makeSubscription();
     push = installFakeWebPush({ permission: 'granted', subscription });
     local.set(STORAGE_KEYS.pushEnabled, 'true');
-    storeLoggedInUser();
-    setXsrfCookie();
-    let body: unknown;
-    server.use(
-      http.post('/api/logout', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ ok: true });
-      }),
-    );
-    const deleted = vi.fn();
-    const off = appEvents.on('push-device-deleted', deleted);
-    await logout();
-    off();
+    const { body, deleted } = await loggingOut();
     expect(body).toEqual({ token: tokenOf(subscription), platform: 'web', deviceId: pushDeviceId() });
     expect(deleted).toHaveBeenCalledWith({ deviceId: pushDeviceId(), token: tokenOf(subscription) });
     expect(authStore.getState().stored).toBeNull();
@@ -233,31 +239,13 @@ describe('push: SPEC §4 lifecycle', () => {
   });
 
   it('logout without any push device sends an empty body and still fires the deleted event', async () => {
-    storeLoggedInUser();
-    setXsrfCookie();
-    let body: unknown;
-    server.use(
-      http.post('/api/logout', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ ok: true });
-      }),
-    );
-    const deleted = vi.fn();
-    const off = appEvents.on('push-device-deleted', deleted);
-    await logout();
-    off();
+    const { body, deleted } = await loggingOut();
     expect(body).toEqual({});
     expect(deleted).toHaveBeenCalledWith({ deviceId: pushDeviceId(), token: null });
   });
 
   it('logout that fails still ends the session and fires the deleted event', async () => {
-    storeLoggedInUser();
-    setXsrfCookie();
-    server.use(http.post('/api/logout', () => HttpResponse.error()));
-    const deleted = vi.fn();
-    const off = appEvents.on('push-device-deleted', deleted);
-    await logout();
-    off();
+    const { deleted } = await loggingOut('network-error');
     expect(authStore.getState().stored).toBeNull();
     expect(deleted).toHaveBeenCalledOnce();
   });
