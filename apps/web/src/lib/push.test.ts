@@ -171,7 +171,7 @@ describe('push: a subscription the browser renewed', () => {
 async function loggingOut(answer: 'ok' | 'network-error' = 'ok') {
   storeLoggedInUser();
   setXsrfCookie();
-  const seen: { body: unknown; deleted: ReturnType<typeof vi.fn> } = { body: undefined, deleted: vi.fn() };
+  const seen = { body: undefined as unknown, deleted: vi.fn<(e: { deviceId: string; token: string | null }) => void>() };
   server.use(
     http.post('/api/logout', async ({ request }) => {
       if (answer === 'network-error') return HttpResponse.error();
