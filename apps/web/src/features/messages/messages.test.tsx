@@ -487,16 +487,14 @@ describe('messages: a conversation', () => {
     renderApp('/messages/3');
     await socket.ready();
     const viewing = () => socket.received.filter((m) => m.type === 'viewing');
-    await waitFor(() => expect(viewing()).toEqual([{ type: 'viewing', conversationId: 3 }]), SLOW);
-    // the server keeps it per socket: a new one is told again
+    await waitFor(() => expect(viewing()).toContainEqual({ type: 'viewing', conversationId: 3 }), SLOW);
+    // the server keeps it per socket: a new one is told again (a busy machine may reconnect once
+    // more, and each socket is told: telling twice is harmless, never telling is the fault)
+    const before = viewing().length;
     socket.drop();
     await socket.ready(2);
-    await waitFor(() =>
-      expect(viewing()).toEqual([
-        { type: 'viewing', conversationId: 3 },
-        { type: 'viewing', conversationId: 3 },
-      ]),
-    );
+    await waitFor(() => expect(viewing().length).toBeGreaterThan(before));
+    expect(new Set(viewing().map((m) => JSON.stringify(m)))).toEqual(new Set([JSON.stringify({ type: 'viewing', conversationId: 3 })]));
     // the tab hidden: nobody looks at it any more
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
     try {
