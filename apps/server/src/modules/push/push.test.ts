@@ -118,7 +118,7 @@ describe('push devices: access and bad input', () => {
     expect(config.statusCode).toBe(200);
     // an uncompressed P-256 point, base64url: what PushManager.subscribe takes
     expect(Buffer.from(config.json().webPushPublicKey, 'base64url')).toHaveLength(65);
-    expect(config.json().nativeDelivery).toBe(false);
+    expect(config.json().nativeDelivery).toEqual({ android: false, ios: false });
   });
 
   it('refuses malformed subscriptions, insecure and private endpoints, huge tokens and unknown platforms, storing nothing', async () => {
