@@ -4,16 +4,9 @@ import type { Db } from '../../platform/db/client.ts';
 import { pushSettings } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-/** An IANA time zone name the runtime knows ("Europe/Berlin", "UTC"); offsets like "+01:00" are not zones. */
-export function isTimeZone(tz: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(tz)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isTimeZone } from '../../lib/time-zone.ts';
+
+export { isTimeZone };
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
