@@ -219,5 +219,20 @@ export const ErrorKey = {
   pushNoDevices: 'error.push.nodevices',
   /** The quiet hours' time zone is not an IANA time zone. */
   pushTimeZone: 'error.push.timezone',
+  // Overlays (server module overlays/: its README).
+  /** No such overlay of mine, or no such language of it. */
+  overlayNotFound: 'error.overlay.notfound',
+  /** A language the business does not offer (its profile's content languages). */
+  overlayLanguageNotOffered: 'error.overlay.language.notoffered',
+  /** The business has OVERLAY_MAX overlays already. */
+  overlayTooMany: 'error.overlay.toomany',
+  /** A widget the overlay is to show over is not one of mine. */
+  overlayWidget: 'error.overlay.widget',
+  /** The picture is not one of my images. */
+  overlayImage: 'error.overlay.image',
+  /** A button's place or list is not one I can share. */
+  overlayButtonTarget: 'error.overlay.button',
+  /** The schedule's time zone is not an IANA time zone. */
+  overlayTimeZone: 'error.overlay.timezone',
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];

@@ -27,3 +27,4 @@ export * from './relations-constants.ts';
 export * from './messaging.ts';
 export * from './messaging-constants.ts';
 export * from './push.ts';
+export * from './overlays.ts';

@@ -11,3 +11,4 @@ export * from './widgets.ts';
 export * from './relations.ts';
 export * from './messaging.ts';
 export * from './push.ts';
+export * from './overlays.ts';
