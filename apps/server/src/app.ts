@@ -32,6 +32,7 @@ import { embedRoutes } from './modules/embed/index.ts';
 import { appLinkRoutes } from './modules/app-links/index.ts';
 import { guestRoutes } from './modules/guests/index.ts';
 import { publicWidgetRoutes, widgetRoutes } from './modules/widgets/index.ts';
+import { overlayRoutes } from './modules/overlays/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { errorsPlugin } from './platform/http/errors.ts';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(widgetRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(publicWidgetRoutes, { db });
+  await app.register(overlayRoutes, { db });
   await app.register(analyticsRoutes, { db });
   await app.register(guestRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(dashboardRoutes, { db });

@@ -24,6 +24,8 @@ export interface EventMap {
   'place.added': { placeId: number };
   /** A widget's public answer changed (its texts, POIs, pictures, owner's flags). */
   'widget.changed': { publicId: string };
+  /** A business's overlays changed (settings, a language published or deleted): its site's public answer. */
+  'overlay.changed': { publicId: string };
   /** An admin changed a translation override of this language. */
   'translation.changed': { language: string };
   /**
@@ -69,6 +71,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'place.changed',
   'place.added',
   'widget.changed',
+  'overlay.changed',
   'translation.changed',
   'relation.changed',
   'relation.requested',

@@ -13,6 +13,7 @@ export const TAGS_OF: { [K in EventName]: (payload: EventMap[K]) => readonly str
   'like.changed': (p) => [userTag(p.userId)],
   'list.changed': (p) => [userTag(p.ownerId), `l${p.listId}`],
   'widget.changed': (p) => [`w${p.publicId}`],
+  'overlay.changed': (p) => [`o${p.publicId}`],
   'translation.changed': (p) => [`t${p.language}`],
   'place.changed': () => null,
   'place.added': () => [CATALOGUE_TAG],

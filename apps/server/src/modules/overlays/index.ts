@@ -1,0 +1,1 @@
+export { overlayRoutes } from './overlays.routes.ts';
