@@ -8,6 +8,7 @@ import { validRequest } from './requests.ts';
 import { buildWorld, LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
 import { messagingAttacks, secretMessage } from './world-messaging.ts';
 import { pushAttacks, pushToken } from './world-push.ts';
+import { overlayAttacks } from './world-overlays.ts';
 
 /**
  * BOLA matrix: every user tries to read, change and delete every object of every other user
@@ -219,6 +220,7 @@ async function attacks(a: Actor, v: Actor): Promise<Attack[]> {
   // conversations, messages and meetings (world-messaging.ts)
   messagingAttacks(a, v, as);
   pushAttacks(v, as);
+  overlayAttacks(v, as);
 
   // saved filters: another's never, by id or in a list
   as('GET /api/savedfilter/{id}', 'never', { method: 'GET', url: `/api/savedfilter/${o.savedFilter}` });

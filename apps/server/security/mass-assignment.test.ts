@@ -176,7 +176,7 @@ function withInjected(v: ValidRequest, op: Operation, victim: Actor): ValidReque
 
 async function freshActor(): Promise<Actor> {
   const u = await signup(w.t.app, AccountType.business);
-  await setFlags(w.t.app, u.user.id, { widgetv1activated: true, widgetv2activated: true, hasGuest: true });
+  await setFlags(w.t.app, u.user.id, { widgetv1activated: true, widgetv2activated: true, hasGuest: true, overlayactivated: true });
   return { ...me, ...u, id: u.user.id, label: 'fresh' };
 }
 

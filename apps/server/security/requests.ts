@@ -3,6 +3,7 @@ import { PASSWORD } from '../test/helpers.ts';
 import type { Operation } from './openapi-routes.ts';
 import { multipart, send } from './sweep.ts';
 import { freshNotice, LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
+import { overlayContent, overlaySettings } from './world-overlays.ts';
 
 /**
  * A valid request for every operation of openapi.json, made by `me` (a business account with
@@ -45,7 +46,8 @@ export function ownParams(op: Operation, { w, me }: Ctx): Record<string, string 
     else if (p.name === 'userId') v = me.friend || w.actors[0].id;
     else if (p.name === 'name') v = at.startsWith('/api/like/') ? LIKE_NAME : WIDGET_SETTING;
     else if (p.name === 'token') v = o.shareToken;
-    else if (p.name === 'publicId') v = at.includes('guest-app') ? o.guestApp! : o.widgetV2!.publicId;
+    else if (p.name === 'publicId')
+      v = at.includes('guest-app') ? o.guestApp! : at.includes('/overlay/') ? o.overlaySite! : o.widgetV2!.publicId;
     else if (p.name === 'placeId') v = o.placePublic;
     else if (p.name === 'uploadId') v = o.uploadDone;
     else if (p.name === 'lang') v = w.admin.objects.translation.lang;
@@ -138,6 +140,27 @@ const TABLE: Record<string, Maker> = {
   'POST /api/pushdevice/': () => ({ body: pushInstall() }),
   'POST /api/pushdevice/add': () => ({ body: pushInstall() }),
   'POST /api/pushdevice/test': ({ me }) => ({ body: { id: me.scratch.pushDevice } }),
+  // overlays: the scratch overlay in the business's language
+  'GET /api/overlays': () => ({}),
+  'GET /api/overlay/active': () => ({}),
+  'POST /api/overlay': ({ me }) => ({
+    body: { ...overlaySettings('Sweep overlay'), language: me.objects.overlayLang, content: overlayContent('Sweep') },
+  }),
+  'GET /api/overlay': ({ me }) => ({ query: { id: String(me.scratch.overlay), lang: me.objects.overlayLang! } }),
+  'POST /api/overlay/savedraft': ({ me }) => ({
+    query: { id: String(me.scratch.overlay), lang: me.objects.overlayLang! },
+    body: overlayContent('Sweep draft'),
+  }),
+  'POST /api/overlay/publish': ({ me }) => ({
+    query: { id: String(me.scratch.overlay), lang: me.objects.overlayLang! },
+    body: overlayContent('Sweep published'),
+  }),
+  // its one language: the scratch overlay goes (removals run last)
+  'POST /api/overlay/delete': ({ me }) => ({ query: { id: String(me.scratch.overlay), lang: me.objects.overlayLang! } }),
+  'POST /api/overlay/update/all': ({ me }) => ({ body: { ...overlaySettings('Sweep overlay'), id: me.scratch.overlay } }),
+  'GET /api/overlay/allenabledlanguages': ({ me }) => ({ query: { clientId: String(me.user.client.id) } }),
+  'GET /api/overlay/language': ({ me }) => ({ query: { lang: me.objects.overlayLang!, isDraft: 'true' } }),
+  'GET /api/public/overlay/{publicId}': () => ({ query: { where: 'guest', lang: 'en' }, as: 'anonymous' }),
   'POST /api/pushsettings/update': () => ({
     body: { ...DEFAULT_PUSH_SETTINGS, hideMessageText: true, quietHours: { start: '22:00', end: '07:00', mode: 'hold' } },
   }),

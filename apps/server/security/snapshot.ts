@@ -4,6 +4,7 @@ import { send, type SweepRequest } from './sweep.ts';
 import { LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
 import { conversationReads } from './world-messaging.ts';
 import { pushReads } from './world-push.ts';
+import { overlayReads } from './world-overlays.ts';
 
 /**
  * Everything an actor owns, as the actor (or, for public links, anyone) reads it: the "changed
@@ -46,6 +47,7 @@ function reads(a: Actor, listings: boolean): SweepRequest[] {
     ...(o.group ? [mine(`/api/usergroup/${o.group}`)] : []),
     ...conversationReads(a, mine),
     ...pushReads(a, mine),
+    ...overlayReads(a, mine),
     ...docs.map((d) => mine(`/api/document/${d}`)),
     mine(`/api/document/${o.docPrivate}/file`),
     mine(`/api/document/${o.docPublic}/thumb`),

@@ -6,6 +6,7 @@ import { multipart, send, type Answer, type SweepRequest } from './sweep.ts';
 import { addRelations } from './world-relations.ts';
 import { addConversations, startTranslator } from './world-messaging.ts';
 import { addPushDevices, sweepFcmAccount } from './world-push.ts';
+import { addOverlays } from './world-overlays.ts';
 
 /**
  * The world the sweep attacks: two users of each account type (business ones with every widget
@@ -76,6 +77,10 @@ export interface Objects {
   meeting?: number;
   /** A push device (an Android phone, world-push.ts). */
   pushDevice?: number;
+  /** A business's overlay with one published language, and its site's public id (world-overlays.ts). */
+  overlay?: number;
+  overlayLang?: string;
+  overlaySite?: string;
 }
 
 export interface Scratch {
@@ -95,6 +100,8 @@ export interface Scratch {
   guestConversation?: number;
   /** A push device of its own requests (world-push.ts). */
   pushDevice?: number;
+  /** A business's overlay for its own requests (world-overlays.ts). */
+  overlay?: number;
 }
 
 export interface Actor extends LoggedIn {
@@ -202,6 +209,7 @@ export async function buildWorld(opts: { config?: Record<string, string> } = {})
   const stranger = await addRelations(t, actors);
   await addConversations(t, actors);
   await addPushDevices(t, [...actors, bystander]);
+  await addOverlays(t, [...actors, bystander]);
   return {
     stranger,
     t,

@@ -16,4 +16,4 @@ export async function business(app: FastifyInstance, flags: Partial<UserFlags> =
   return b;
 }
 
-export const ALL_FLAGS = { widgetv1activated: true, widgetv2activated: true, hasGuest: true } as const;
+export const ALL_FLAGS = { widgetv1activated: true, widgetv2activated: true, hasGuest: true, overlayactivated: true } as const;
