@@ -255,7 +255,8 @@ const TABLE: Record<string, Maker> = {
       },
     ],
   }),
-  'POST /api/admin/user/{id}/flags': () => ({ body: { overlayactivated: false } }),
+  // a flag the sweep's businesses have already: the world stays as it was for the routes after it
+  'POST /api/admin/user/{id}/flags': () => ({ body: { overlayactivated: true } }),
   'POST /api/admin/user/{id}/roles': () => ({ body: { roleIds: [] } }),
   'POST /api/admin/user/{id}/lock': () => ({ body: { reason: 'sweep' } }),
   'POST /api/admin/report/{id}/decide': () => ({ body: { action: 'dismiss' } }),

@@ -32,6 +32,22 @@ export function sweepFcmAccount(): string {
   });
 }
 
+/**
+ * APNs settings of nobody's team (a fresh key) at an address where nothing listens: with them the
+ * sweep's server counts iOS delivery as configured (a fuzzed iPhone's test notice is queued and
+ * its delivery fails to connect, in the background) instead of answering 503 not configured.
+ */
+export function sweepApnsConfig(): Record<string, string> {
+  const { privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  return {
+    APNS_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    APNS_KEY_ID: 'SWEEP00001',
+    APNS_TEAM_ID: 'SWEEPTEAM1',
+    APNS_BUNDLE_ID: 'app.spotlist.sweep',
+    APNS_HOST: '127.0.0.1:9',
+  };
+}
+
 /** The FCM token of an actor's phone: what no one else may ever read. */
 export const pushToken = (a: Actor) => `sweep-fcm-token:${a.label}-phone-${a.id}`;
 

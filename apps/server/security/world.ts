@@ -5,7 +5,7 @@ import { ALL_FLAGS, setFlags } from '../test/widget-helpers.ts';
 import { multipart, send, type Answer, type SweepRequest } from './sweep.ts';
 import { addRelations } from './world-relations.ts';
 import { addConversations, startTranslator } from './world-messaging.ts';
-import { addPushDevices, sweepFcmAccount } from './world-push.ts';
+import { addPushDevices, sweepApnsConfig, sweepFcmAccount } from './world-push.ts';
 import { addOverlays } from './world-overlays.ts';
 
 /**
@@ -167,6 +167,7 @@ export async function buildWorld(opts: { config?: Record<string, string> } = {})
       PUBLIC_URL: 'https://spotlist.example',
       TRANSLATION_URL: translator.url,
       FCM_SERVICE_ACCOUNT: sweepFcmAccount(),
+      ...sweepApnsConfig(),
       ...opts.config,
     },
   });
