@@ -2,7 +2,7 @@ import { GUEST_KEY_HEADER } from '@spotlist/contracts';
 import type { TestApp } from '../test/helpers.ts';
 import { startFakeTranslator, type FakeTranslator } from '../test/fakes/libretranslate.ts';
 import type { SweepRequest } from './sweep.ts';
-import { must, type Actor } from './world.ts';
+import { must, type Actor, type As } from './world.ts';
 
 export const startTranslator = (): Promise<FakeTranslator> => startFakeTranslator();
 
@@ -48,12 +48,6 @@ export function conversationReads(a: Actor, mine: (url: string) => SweepRequest)
   return [mine(`/api/message/${o.message}`), mine(`/api/meeting/${o.meeting}/join`)];
 }
 
-type As = (
-  op: string,
-  rule: 'never' | 'read' | 'own',
-  req: Omit<SweepRequest, 'token' | 'ip'> & { token?: string },
-  readable?: boolean,
-) => void;
 
 /**
  * Attacks of `a` on `v`'s conversation, message and meeting. A member (the victim's friend in the

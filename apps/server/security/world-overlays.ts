@@ -1,6 +1,6 @@
 import type { TestApp } from '../test/helpers.ts';
 import type { SweepRequest } from './sweep.ts';
-import { must, type Actor } from './world.ts';
+import { must, type Actor, type As } from './world.ts';
 
 /** The shared settings of a sweep overlay (shown in the guest app and on every page). */
 export const overlaySettings = (name: string) => ({
@@ -44,12 +44,6 @@ export async function addOverlays(t: TestApp, actors: Actor[]): Promise<void> {
 export const overlayReads = (a: Actor, mine: (url: string) => SweepRequest): SweepRequest[] =>
   a.objects.overlay ? [mine('/api/overlays'), mine(`/api/overlay?id=${a.objects.overlay}&lang=${a.objects.overlayLang}`)] : [];
 
-type As = (
-  op: string,
-  rule: 'never' | 'read' | 'own',
-  req: Omit<SweepRequest, 'token' | 'ip'> & { token?: string },
-  readable?: boolean,
-) => void;
 
 /** Nobody reads, changes, publishes or deletes another's overlay; the lists answer one's own; the public answer is public. */
 export function overlayAttacks(v: Actor, as: As): void {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { TestApp } from '../test/helpers.ts';
 import type { SweepRequest } from './sweep.ts';
-import { must, type Actor } from './world.ts';
+import { must, type Actor, type As } from './world.ts';
 
 /**
  * A browser's subscription at a public push service name (the sweep has no network: its test
@@ -74,7 +74,6 @@ export async function addPushDevices(t: TestApp, actors: Actor[]): Promise<void>
 export const pushReads = (a: Actor, mine: (url: string) => SweepRequest): SweepRequest[] =>
   a.objects.pushDevice ? [mine(`/api/pushdevice/${a.objects.pushDevice}`)] : [];
 
-type As = (op: string, rule: 'never' | 'read' | 'own', req: Omit<SweepRequest, 'token' | 'ip'> & { token?: string }) => void;
 
 /** Nobody reads, deletes or tests another's device, or lists it by its owner or its token. */
 export function pushAttacks(v: Actor, as: As): void {

@@ -151,6 +151,14 @@ export const REFERENCE_PATHS = [
 export class SetupError extends Error {}
 
 /** Runs a request of the setup; anything but a 2xx is a broken world. */
+/** How a world-*.ts file lists its attacks for the BOLA matrix (bola.test.ts `as`). */
+export type As = (
+  op: string,
+  rule: 'never' | 'read' | 'own',
+  req: Omit<SweepRequest, 'token' | 'ip'> & { token?: string },
+  readable?: boolean | 'maybe',
+) => void;
+
 export async function must(t: TestApp, r: SweepRequest, expect = 200): Promise<Answer> {
   const res = await send(t.app, 'setup', r);
   if (res.status !== expect) throw new SetupError(`setup ${r.method} ${r.url}: ${res.status} ${res.body.slice(0, 300)}`);
