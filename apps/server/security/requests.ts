@@ -161,6 +161,11 @@ const TABLE: Record<string, Maker> = {
   'GET /api/overlay/allenabledlanguages': ({ me }) => ({ query: { clientId: String(me.user.client.id) } }),
   'GET /api/overlay/language': ({ me }) => ({ query: { lang: me.objects.overlayLang!, isDraft: 'true' } }),
   'GET /api/public/overlay/{publicId}': () => ({ query: { where: 'guest', lang: 'en' }, as: 'anonymous' }),
+  'POST /api/public/overlay/{publicId}/event': ({ me }) => ({
+    body: { overlayId: me.objects.overlay, language: me.objects.overlayLang, event: 'view' },
+    as: 'anonymous',
+  }),
+  'GET /api/overlay/analytics': ({ me }) => ({ query: { id: String(me.objects.overlay), from: today(), to: today() } }),
   'POST /api/pushsettings/update': () => ({
     body: { ...DEFAULT_PUSH_SETTINGS, hideMessageText: true, quietHours: { start: '22:00', end: '07:00', mode: 'hold' } },
   }),

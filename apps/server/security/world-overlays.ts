@@ -44,7 +44,6 @@ export async function addOverlays(t: TestApp, actors: Actor[]): Promise<void> {
 export const overlayReads = (a: Actor, mine: (url: string) => SweepRequest): SweepRequest[] =>
   a.objects.overlay ? [mine('/api/overlays'), mine(`/api/overlay?id=${a.objects.overlay}&lang=${a.objects.overlayLang}`)] : [];
 
-
 /** Nobody reads, changes, publishes or deletes another's overlay; the lists answer one's own; the public answer is public. */
 export function overlayAttacks(v: Actor, as: As): void {
   const id = v.objects.overlay;
@@ -55,6 +54,8 @@ export function overlayAttacks(v: Actor, as: As): void {
   as('POST /api/overlay/savedraft', 'never', { method: 'POST', url: `/api/overlay/savedraft?${q}`, body: overlayContent('pwned') });
   as('POST /api/overlay/publish', 'never', { method: 'POST', url: `/api/overlay/publish?${q}`, body: overlayContent('pwned') });
   as('POST /api/overlay/delete', 'never', { method: 'POST', url: `/api/overlay/delete?${q}` });
+  const day = new Date().toISOString().slice(0, 10);
+  as('GET /api/overlay/analytics', 'never', { method: 'GET', url: `/api/overlay/analytics?id=${id}&from=${day}&to=${day}` });
   as('POST /api/overlay/update/all', 'never', {
     method: 'POST',
     url: '/api/overlay/update/all',
@@ -66,12 +67,24 @@ export function overlayAttacks(v: Actor, as: As): void {
     method: 'GET',
     url: `/api/overlay/allenabledlanguages?clientId=${v.user.client.id}`,
   });
-  // what visitors see: public (the published announcement, never the draft)
-  if (v.objects.overlaySite)
+  // what visitors see and tell: public (the published announcement, never the draft)
+  if (v.objects.overlaySite) {
+    as(
+      'POST /api/public/overlay/{publicId}/event',
+      'read',
+      {
+        method: 'POST',
+        url: `/api/public/overlay/${v.objects.overlaySite}/event`,
+        body: { overlayId: id, language: lang, event: 'view' },
+        token: undefined,
+      },
+      true,
+    );
     as(
       'GET /api/public/overlay/{publicId}',
       'read',
       { method: 'GET', url: `/api/public/overlay/${v.objects.overlaySite}?where=guest`, token: undefined },
       true,
     );
+  }
 }

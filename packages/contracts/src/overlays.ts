@@ -19,7 +19,9 @@ import { FormError, text } from './common.ts';
  * - GET  /api/overlay/allenabledlanguages?clientId → { languages }
  * - GET  /api/overlay/language?lang&isDraft     → OverlayInLanguageListSchema
  * - GET  /api/overlay/active                    → OverlayListSchema (published and scheduled now)
- * - GET  /api/public/overlay/{publicId}?lang&url → PublicOverlaysSchema (no account)
+ * - GET  /api/overlay/analytics?id&from&to     → OverlayAnalyticsSchema
+ * - GET  /api/public/overlay/{publicId}?lang&url&where → PublicOverlaysSchema (no account)
+ * - POST /api/public/overlay/{publicId}/event   OverlayEventInputSchema → 204 (no account, no cookie)
  */
 
 export const OVERLAY_FORMATS = ['topBar', 'bottomBar', 'modal', 'slideIn', 'fullScreen'] as const;
@@ -251,3 +253,37 @@ export type PublicOverlay = z.infer<typeof PublicOverlaySchema>;
 
 export const PublicOverlaysSchema = z.object({ overlays: z.array(PublicOverlaySchema) });
 export type PublicOverlays = z.infer<typeof PublicOverlaysSchema>;
+
+/** What a visitor's page tells of an overlay (counted per day and language, nothing of the visitor). */
+export const OVERLAY_EVENTS = ['view', 'click', 'close'] as const;
+export type OverlayEvent = (typeof OVERLAY_EVENTS)[number];
+
+/** POST /api/public/overlay/{publicId}/event (navigator.sendBeacon: JSON as text/plain too). */
+export const OverlayEventInputSchema = z.strictObject({
+  overlayId: id(),
+  language: OverlayLanguageSchema,
+  event: z.enum(OVERLAY_EVENTS, { error: FormError.invalid }),
+});
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: FormError.pattern });
+
+/** GET /api/overlay/analytics?id&from&to (UTC days, at most ANALYTICS_MAX_DAYS). */
+export const OverlayAnalyticsQuerySchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  from: isoDay,
+  to: isoDay,
+});
+
+const OverlayEventCountsSchema = z.object({ view: z.number().int(), click: z.number().int(), close: z.number().int() });
+
+export const OverlayAnalyticsSchema = z.object({
+  id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  /** Every day of the range in order (zeros included), all languages together. */
+  days: z.array(OverlayEventCountsSchema.extend({ day: z.string() })),
+  totals: OverlayEventCountsSchema,
+  /** Per language counted in the range, most viewed first. */
+  languages: z.array(OverlayEventCountsSchema.extend({ language: z.string() })),
+});
+export type OverlayAnalytics = z.infer<typeof OverlayAnalyticsSchema>;

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requestFlags } from '../../platform/http/feature-flags.ts';
 import { widgetsService } from '../widgets/index.ts';
 import { addressLimiter, analyticsService } from './analytics.service.ts';
+import { acceptBeaconBodies } from '../../platform/http/beacon-bodies.ts';
 
 /** Events one address may send per minute (all widgets together). */
 export const EVENTS_PER_MINUTE = 300;
@@ -20,14 +21,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   const allow = addressLimiter(EVENTS_PER_MINUTE);
 
   // navigator.sendBeacon sends a string as text/plain: read it as JSON here (this plugin only)
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new AppError(ErrorKey.badJson, 400), undefined);
-    }
-  });
+  acceptBeaconBodies(app);
 
   app.post(
     '/api/public/widget/:publicId/event',

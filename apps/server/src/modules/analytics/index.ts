@@ -1,2 +1,2 @@
-export { analyticsRoutes } from './analytics.routes.ts';
-export { addressLimiter, analyticsService, type AnalyticsService } from './analytics.service.ts';
+export { analyticsRoutes, EVENTS_PER_MINUTE } from './analytics.routes.ts';
+export { addressLimiter, analyticsService, checkRange, type AnalyticsService } from './analytics.service.ts';

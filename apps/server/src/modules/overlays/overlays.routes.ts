@@ -13,6 +13,9 @@ import {
   OverlayListSchema,
   OverlaySettingsUpdateSchema,
   OverlayViewSchema,
+  OverlayAnalyticsQuerySchema,
+  OverlayAnalyticsSchema,
+  OverlayEventInputSchema,
   PublicOverlaysSchema,
 } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
@@ -20,6 +23,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { userTag } from '../../platform/events/stamps.ts';
 import { cacheTags } from '../../platform/http/response-cache.ts';
 import { overlaysService } from './overlays.service.ts';
+import { overlayStatsService } from './stats.service.ts';
+import { addressLimiter, EVENTS_PER_MINUTE } from '../analytics/index.ts';
+import { acceptBeaconBodies } from '../../platform/http/beacon-bodies.ts';
 
 const FLAG = 'overlayactivated' as const;
 const PUBLIC_ID = /^[A-Za-z0-9_-]{8,32}$/;
@@ -39,7 +45,11 @@ export function visitorLanguage(lang: unknown): string | null {
  */
 export const overlayRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const svc = overlaysService(db, { changed: (publicId) => void app.events.emit('overlay.changed', { publicId }) });
+  const stats = overlayStatsService(db);
+  const allow = addressLimiter(EVENTS_PER_MINUTE);
   const tags = ['overlays'];
+  // the visitor's page reports with navigator.sendBeacon (text/plain)
+  acceptBeaconBodies(app);
   const user = { auth: 'user', flag: FLAG } as const;
 
   app.get('/api/overlays', { schema: { response: { 200: OverlayListSchema }, tags }, config: user }, async (req) => svc.list(req.user!.id));
@@ -90,6 +100,14 @@ export const overlayRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (req) => {
       const { id, ...settings } = req.body;
       return svc.updateAll(req.user!.id, id, settings);
+    },
+  );
+  app.get(
+    '/api/overlay/analytics',
+    { schema: { querystring: OverlayAnalyticsQuerySchema, response: { 200: OverlayAnalyticsSchema }, tags }, config: user },
+    async (req) => {
+      await svc.mine(req.user!.id, req.query.id);
+      return stats.query(req.query.id, req.query.from, req.query.to);
     },
   );
   app.get(
@@ -164,6 +182,29 @@ export const overlayRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       // what it shows of its owner (the flag, the account): the owner's events drop it too
       cacheTags(req, userTag(found.ownerId));
       return { overlays: found.overlays };
+    },
+  );
+
+  /** A visitor's page tells of a view, a button click or a close: counted per day and language, nothing of the visitor kept. */
+  app.post(
+    '/api/public/overlay/:publicId/event',
+    {
+      schema: {
+        params: z.object({ publicId: z.string().max(64) }),
+        body: OverlayEventInputSchema,
+        response: { 204: z.null() },
+        tags: ['public'],
+      },
+      config: { auth: 'public', xsrf: false },
+      // no access log line: it would carry the visitor's address
+      logLevel: 'warn',
+    },
+    async (req, reply) => {
+      if (!allow(req.ip)) throw new AppError(ErrorKey.rateLimited, 429);
+      const { publicId } = req.params;
+      const counted = PUBLIC_ID.test(publicId) && (await stats.count(publicId, req.body.overlayId, req.body.language, req.body.event));
+      if (!counted) throw new AppError(ErrorKey.overlayNotFound, 404);
+      return reply.status(204).send(null);
     },
   );
 };

@@ -219,6 +219,11 @@ export function overlaysService(db: Db, events: OverlayEvents) {
   return {
     offered,
 
+    /** 404 unless the overlay is the business's. */
+    async mine(ownerId: number, id: number): Promise<void> {
+      await own(ownerId, id);
+    },
+
     async list(ownerId: number): Promise<{ list: OverlayView[]; publicId: string }> {
       const list = await db.select().from(overlays).where(eq(overlays.ownerId, ownerId)).orderBy(asc(overlays.name), asc(overlays.id));
       const texts = await textsOf(list.map((o) => o.id));

@@ -72,6 +72,7 @@ describe('overlay routes: access', () => {
     ['POST', '/api/overlay/update/all', settingsBody(1)],
     ['GET', '/api/overlay/allenabledlanguages'],
     ['GET', '/api/overlay/language?lang=en&isDraft=true'],
+    ['GET', '/api/overlay/analytics?id=1&from=2026-11-01&to=2026-11-02'],
   ];
 
   it('401 without a login, 403 error.flag.missing without overlayactivated', async () => {
@@ -375,5 +376,46 @@ describe('the public answer', () => {
       { kind: 'message', label: 'Ask us', href: expect.stringMatching(/^\/g\/[\w-]+#chat$/) },
     ]);
     expect(shown!.imageUrl).toMatch(new RegExp(`^/api/document/${pic.json().id}/file\\?v=`));
+  });
+});
+
+describe('overlay analytics', () => {
+  it('counts views, clicks and closes per day and language from visitors, for published languages only; the owner reads them', async () => {
+    const o = await create(hotel, { name: 'Counted', where: { guestApp: true, widgetIds: [], urlPatterns: [] } });
+    await call(hotel, 'POST', `/api/overlay/publish?id=${o.id}&lang=de`, content('Gezählt'));
+    const site = await siteOf(hotel);
+    const event = (body: unknown, contentType = 'application/json') =>
+      req(t.app, 'POST', `/api/public/overlay/${site}/event`, {
+        headers: { 'content-type': contentType },
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    for (const e of ['view', 'view', 'click', 'close'] as const)
+      expect((await event({ overlayId: o.id, language: 'de', event: e })).statusCode).toBe(204);
+    // navigator.sendBeacon's text/plain
+    expect((await event(JSON.stringify({ overlayId: o.id, language: 'de', event: 'view' }), 'text/plain;charset=UTF-8')).statusCode).toBe(
+      204,
+    );
+    // English is a draft only, another business's overlay, an unknown site: not counted
+    expect((await event({ overlayId: o.id, language: 'en', event: 'view' })).statusCode).toBe(404);
+    const theirs = await create(rival, { fallback: [], where: { guestApp: true, widgetIds: [], urlPatterns: [] } });
+    expect((await event({ overlayId: theirs.id, language: 'en', event: 'view' })).statusCode).toBe(404);
+    expect(
+      (await req(t.app, 'POST', '/api/public/overlay/nosuchsite1/event', { body: { overlayId: o.id, language: 'de', event: 'view' } }))
+        .statusCode,
+    ).toBe(404);
+    const bad = await event({ overlayId: o.id, language: 'de', event: 'hover' });
+    expect([bad.statusCode, bad.json().key]).toEqual([400, 'error.validation']);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await call(hotel, 'GET', `/api/overlay/analytics?id=${o.id}&from=${today}&to=${today}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      totals: { view: 3, click: 1, close: 1 },
+      days: [{ day: today, view: 3, click: 1, close: 1 }],
+      languages: [{ language: 'de', view: 3, click: 1, close: 1 }],
+    });
+    expect((await call(rival, 'GET', `/api/overlay/analytics?id=${o.id}&from=${today}&to=${today}`)).statusCode).toBe(404);
+    const range = await call(hotel, 'GET', `/api/overlay/analytics?id=${o.id}&from=${today}&to=2020-01-01`);
+    expect([range.statusCode, range.json().key]).toEqual([400, 'error.analytics.range']);
   });
 });
