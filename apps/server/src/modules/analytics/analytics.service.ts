@@ -28,6 +28,16 @@ export function checkRange(from: string, to: string): { from: number; to: number
   return { from: a, to: b };
 }
 
+/** Every day of a checked range (`yyyy-MM-dd`, in order), each with the counts `zero` makes. */
+export function emptyDays<C extends object>(range: { from: number; to: number }, zero: () => C): Map<string, C & { day: string }> {
+  const days = new Map<string, C & { day: string }>();
+  for (let t = range.from; t <= range.to; t += DAY_MS) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    days.set(day, { day, ...zero() });
+  }
+  return days;
+}
+
 const zero = (): WidgetEventCounts => ({ view: 0, open: 0, like: 0, click: 0 });
 
 /**
@@ -63,11 +73,7 @@ export function analyticsService(db: Db) {
         .select({ day: analyticsDaily.day, placeId: analyticsDaily.placeId, event: analyticsDaily.event, count: analyticsDaily.count })
         .from(analyticsDaily)
         .where(and(eq(analyticsDaily.widgetId, widgetId), gte(analyticsDaily.day, from), lte(analyticsDaily.day, to)));
-      const days = new Map<string, WidgetEventCounts & { day: string }>();
-      for (let t = range.from; t <= range.to; t += DAY_MS) {
-        const day = new Date(t).toISOString().slice(0, 10);
-        days.set(day, { day, ...zero() });
-      }
+      const days = emptyDays(range, zero);
       const totals = zero();
       const perPlace = new Map<number, WidgetEventCounts>();
       for (const r of rows) {

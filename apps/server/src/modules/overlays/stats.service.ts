@@ -2,9 +2,8 @@ import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { OVERLAY_EVENTS, type OverlayAnalytics, type OverlayEvent } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { overlayStatsDaily, overlaySites, overlays, overlayTexts, users } from '../../platform/db/schema/index.ts';
-import { checkRange } from '../analytics/index.ts';
+import { checkRange, emptyDays } from '../analytics/index.ts';
 
-const DAY_MS = 86_400_000;
 type Counts = Record<OverlayEvent, number>;
 const zero = (): Counts => ({ view: 0, click: 0, close: 0 });
 
@@ -39,11 +38,7 @@ export function overlayStatsService(db: Db) {
         .select()
         .from(overlayStatsDaily)
         .where(and(eq(overlayStatsDaily.overlayId, id), gte(overlayStatsDaily.day, from), lte(overlayStatsDaily.day, to)));
-      const days = new Map<string, Counts & { day: string }>();
-      for (let t = range.from; t <= range.to; t += DAY_MS) {
-        const day = new Date(t).toISOString().slice(0, 10);
-        days.set(day, { day, ...zero() });
-      }
+      const days = emptyDays(range, zero);
       const totals = zero();
       const perLanguage = new Map<string, Counts>();
       for (const r of rows) {
