@@ -1,6 +1,24 @@
 import { z } from 'zod';
 import { APP_LANGUAGES } from './constants.ts';
 import { FormError, text } from './common.ts';
+import {
+  OVERLAY_AGAIN_DAYS_MAX,
+  OVERLAY_BUTTON_LABEL_MAX,
+  OVERLAY_BUTTONS_MAX,
+  OVERLAY_DELAY_MAX,
+  OVERLAY_FORMATS,
+  OVERLAY_HTML_MAX,
+  OVERLAY_LANGUAGE_STATES,
+  OVERLAY_NAME_MAX,
+  OVERLAY_TITLE_MAX,
+  OVERLAY_URL_MAX,
+  OVERLAY_URL_PATTERN_MAX,
+  OVERLAY_URL_PATTERNS_MAX,
+  OVERLAY_WIDGETS_MAX,
+  OVERLAY_EVENTS,
+} from './overlays-constants.ts';
+
+export * from './overlays-constants.ts';
 
 /**
  * Overlays (SPEC §1 overlay manager, §2 OverlayManagerPage, §3 overlay, §7 "Overlays and AI"):
@@ -23,25 +41,6 @@ import { FormError, text } from './common.ts';
  * - GET  /api/public/overlay/{publicId}?lang&url&where → PublicOverlaysSchema (no account)
  * - POST /api/public/overlay/{publicId}/event   OverlayEventInputSchema → 204 (no account, no cookie)
  */
-
-export const OVERLAY_FORMATS = ['topBar', 'bottomBar', 'modal', 'slideIn', 'fullScreen'] as const;
-export type OverlayFormat = (typeof OVERLAY_FORMATS)[number];
-export const OVERLAY_NAME_MAX = 120;
-export const OVERLAY_TITLE_MAX = 200;
-/** Characters of rich text as written (before sanitizing). */
-export const OVERLAY_HTML_MAX = 20_000;
-export const OVERLAY_BUTTON_LABEL_MAX = 60;
-export const OVERLAY_BUTTONS_MAX = 2;
-export const OVERLAY_URL_MAX = 2000;
-/** A website page pattern (`/rooms/*`). */
-export const OVERLAY_URL_PATTERN_MAX = 500;
-export const OVERLAY_URL_PATTERNS_MAX = 20;
-export const OVERLAY_WIDGETS_MAX = 50;
-/** Seconds: the longest wait of a load trigger or of exit intent's fallback on phones. */
-export const OVERLAY_DELAY_MAX = 600;
-export const OVERLAY_AGAIN_DAYS_MAX = 365;
-/** Overlays per business. */
-export const OVERLAY_MAX = 100;
 
 const id = () =>
   z
@@ -164,9 +163,6 @@ export const OverlayIdLangQuerySchema = z.object({
   lang: OverlayLanguageSchema,
 });
 
-/** A language's state: a draft never published, published (the draft equals it), or changed since publishing. */
-export const OVERLAY_LANGUAGE_STATES = ['draft', 'published', 'changed'] as const;
-
 export const OverlayLanguageStateSchema = z.object({
   language: z.string(),
   state: z.enum(OVERLAY_LANGUAGE_STATES),
@@ -253,10 +249,6 @@ export type PublicOverlay = z.infer<typeof PublicOverlaySchema>;
 
 export const PublicOverlaysSchema = z.object({ overlays: z.array(PublicOverlaySchema) });
 export type PublicOverlays = z.infer<typeof PublicOverlaysSchema>;
-
-/** What a visitor's page tells of an overlay (counted per day and language, nothing of the visitor). */
-export const OVERLAY_EVENTS = ['view', 'click', 'close'] as const;
-export type OverlayEvent = (typeof OVERLAY_EVENTS)[number];
 
 /** POST /api/public/overlay/{publicId}/event (navigator.sendBeacon: JSON as text/plain too). */
 export const OverlayEventInputSchema = z.strictObject({

@@ -16,6 +16,10 @@ describe('page patterns', () => {
     expect(matchesPage('/*/offers/*-winter', 'https://hotel.example/de/offers/ski-winter')).toBe(true);
     expect(matchesPage('/zimmer/über', 'https://hotel.example/zimmer/%C3%BCber')).toBe(true);
     expect(matchesPage('/rooms/*', 'not a url')).toBe(false);
+    // the embed sends the page without its scheme (host and path)
+    expect(matchesPage('/rooms/*', 'hotel.example/rooms/12')).toBe(true);
+    expect(matchesPage('hotel.example:8080/rooms/*', 'hotel.example:8080/rooms/12')).toBe(true);
+    expect(matchesPage('hotel.example/spa', 'other.example/spa')).toBe(false);
   });
 
   it('a pattern of many stars against a long path does not backtrack for ever', () => {

@@ -1,5 +1,6 @@
 /**
- * Whether a page (`https://hotel.example/rooms/12?x=1`) is one an overlay's pattern names: a path
+ * Whether a page (`https://hotel.example/rooms/12?x=1`, or without its scheme as the embed sends
+ * it: `hotel.example/rooms/12`) is one an overlay's pattern names: a path
  * where `*` stands for any characters (`/rooms/*`, `/*` for every page), optionally led by a host
  * (`hotel.example/rooms/*`, case-insensitive). Without `*` the path must be the same, a trailing
  * slash aside. The query and fragment play no part.
@@ -7,7 +8,7 @@
 export function matchesPage(pattern: string, pageUrl: string): boolean {
   let page: URL;
   try {
-    page = new URL(pageUrl);
+    page = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(pageUrl) ? pageUrl : `https://${pageUrl}`);
   } catch {
     return false;
   }
