@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
  *   embed.js          GET /embed.js            the loader business websites include (classic script, no framework)
  *   frame.html        GET /w/{publicId}        the widget frame page
  *   guest.html        GET /g/{publicId}        the guest app page
+ *   overlay.html      GET /o/{sitePublicId}    the overlay frame embed.js puts on business websites
  *   assets/*          GET /embed-assets/*      the pages' hashed JS and CSS (and the map chunk, loaded on demand)
  *   guest-sw.js       GET /guest-sw.js         the guest app's service worker (scope /g/)
  *   guest.webmanifest GET /guest.webmanifest   the guest app's manifest (copied from public/)
@@ -83,7 +84,11 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: 'hidden',
     rolldownOptions: {
-      input: { frame: path.join(import.meta.dirname, 'frame.html'), guest: path.join(import.meta.dirname, 'guest.html') },
+      input: {
+        frame: path.join(import.meta.dirname, 'frame.html'),
+        guest: path.join(import.meta.dirname, 'guest.html'),
+        overlay: path.join(import.meta.dirname, 'overlay.html'),
+      },
       treeshake: {
         // The contracts only declare schemas and constants: only the constants used here stay
         // (they sit in zod-free modules, so zod stays out of the bundle).

@@ -9,8 +9,9 @@
 //                 its module: pages/login-page.tsx → assets/login-page-<hash>.js). A page's size is
 //                 its chunk plus the lazy chunks it imports statically (what opening it downloads
 //                 on top of the initial JS).
-//   embed         embed.js (the loader), and the initial JS of frame.html and guest.html measured
-//                 like index.html's (their URLs /embed-assets/x are dist/assets/x).
+//   embed         embed.js (the loader), and the initial JS of frame.html, guest.html and
+//                 overlay.html measured like index.html's (their URLs /embed-assets/x are
+//                 dist/assets/x).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -148,9 +149,10 @@ export function analyzeWebDist(dist, { page = 'index.html', urlPrefix, build = '
 
 /**
  * The embed build (apps/embed/dist): the loader script business websites include, and the initial
- * JS of the widget frame page and of the guest app page (what their HTML loads, as for the web
- * app; the map chunk loads on demand and is not part of it). The server serves dist/assets under
- * /embed-assets/. Throws when the build is missing.
+ * JS of the widget frame page, of the guest app page and of the overlay frame page (what their
+ * HTML loads, as for the web app; the map chunk loads on demand and is not part of it). The server
+ * serves dist/assets under /embed-assets/. Throws when the build is missing; `overlay` is null in
+ * a build without the overlay page (builds before it).
  */
 export function analyzeEmbedDist(dist) {
   const build = 'npm run build -w @spotlist/embed';
@@ -158,14 +160,27 @@ export function analyzeEmbedDist(dist) {
   if (!fs.existsSync(loaderFile)) throw new Error(`${loaderFile} not found: build it first (${build})`);
   const loader = fs.readFileSync(loaderFile);
   const page = (name) => analyzeWebDist(dist, { page: name, urlPrefix: '/embed-assets/', build });
-  return { dist, loader: { raw: loader.length, gzip: gzipSize(loader) }, frame: page('frame.html'), guest: page('guest.html') };
+  return {
+    dist,
+    loader: { raw: loader.length, gzip: gzipSize(loader) },
+    frame: page('frame.html'),
+    guest: page('guest.html'),
+    overlay: fs.existsSync(path.join(dist, 'overlay.html')) ? page('overlay.html') : null,
+  };
 }
 
 /**
  * The size-budget measures: key → { bytes, target, file? }. The keys are stable across builds,
  * so they can sit in bench/size-budget.json.
  */
-export const SIZE_TARGETS = { initialJs: 160 * KB, lazyPage: 60 * KB, embedLoader: 3 * KB, embedFrameJs: 45 * KB, embedGuestJs: 45 * KB };
+export const SIZE_TARGETS = {
+  initialJs: 160 * KB,
+  lazyPage: 60 * KB,
+  embedLoader: 3 * KB,
+  embedFrameJs: 45 * KB,
+  embedGuestJs: 45 * KB,
+  embedOverlayJs: 20 * KB,
+};
 
 export function sizeMeasures(root) {
   const web = analyzeWebDist(path.join(root, 'apps/web/dist'));
@@ -182,6 +197,7 @@ export function sizeMeasures(root) {
   measures['embed:loader'] = { bytes: embed.loader.gzip, target: SIZE_TARGETS.embedLoader, file: 'embed.js' };
   measures['embed:frame-initial-js'] = { bytes: embed.frame.initial.gzip, target: SIZE_TARGETS.embedFrameJs };
   measures['embed:guest-initial-js'] = { bytes: embed.guest.initial.gzip, target: SIZE_TARGETS.embedGuestJs };
+  if (embed.overlay) measures['embed:overlay-initial-js'] = { bytes: embed.overlay.initial.gzip, target: SIZE_TARGETS.embedOverlayJs };
   return measures;
 }
 

@@ -21,3 +21,14 @@ export function embedSnippet(origin: string, publicId: string, lang?: string): s
   const langAttr = lang ? ` data-lang="${lang}"` : '';
   return `<div data-spotlist-widget="${publicId}"${langAttr}></div>\n<script src="${base}/embed.js" async></script>`;
 }
+
+/**
+ * The snippet a business puts on its website for its overlays (the overlay manager shows it;
+ * apps/embed/README.md explains it): the same loader, told the business's overlay site id. The
+ * loader asks which overlays apply to the page and shows them in a frame of `ORIGIN/o/ID`.
+ */
+export function overlaySnippet(origin: string, sitePublicId: string, lang?: string): string {
+  const base = origin.replace(/\/+$/, '');
+  const langAttr = lang ? ` data-lang="${lang}"` : '';
+  return `<script src="${base}/embed.js" data-spotlist-overlay="${sitePublicId}"${langAttr} async></script>`;
+}

@@ -8,7 +8,14 @@ import { WIDGET_EVENTS } from './widgets-public-constants.ts';
  */
 
 // The constants live in a module without zod, so the embed pages take them without zod.
-export { embedSnippet, GUEST_KEY_HEADER, GUEST_STORAGE_KEY, WIDGET_EVENTS, type WidgetEvent } from './widgets-public-constants.ts';
+export {
+  embedSnippet,
+  GUEST_KEY_HEADER,
+  GUEST_STORAGE_KEY,
+  overlaySnippet,
+  WIDGET_EVENTS,
+  type WidgetEvent,
+} from './widgets-public-constants.ts';
 
 export const PublicIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,32}$/, { error: 'error.notFound' });
 
@@ -60,6 +67,11 @@ export const PublicWidgetSchema = z.object({
   intro: z.string(),
   style: WidgetStyleSchema,
   pois: z.array(PublicPoiSchema),
+  /**
+   * The business's overlay site (`GET /api/public/overlay/{overlaySite}?where=widget:{publicId}`)
+   * when it has overlays switched on, else null.
+   */
+  overlaySite: z.string().nullable(),
 });
 export type PublicWidget = z.infer<typeof PublicWidgetSchema>;
 
@@ -105,5 +117,7 @@ export const PublicGuestAppSchema = z.object({
   }),
   widgets: z.array(PublicWidgetSchema),
   lists: z.array(z.object({ name: z.string(), description: z.string(), pois: z.array(PublicPoiSchema) })),
+  /** The business's overlay site (`GET /api/public/overlay/{overlaySite}?where=guest`) when it has overlays switched on, else null. */
+  overlaySite: z.string().nullable(),
 });
 export type PublicGuestApp = z.infer<typeof PublicGuestAppSchema>;

@@ -40,6 +40,7 @@ function serve(languages: string[]) {
           intro: 'Our favourites',
           style: { primaryColor: '#aa0000', firstView: 'list' },
           pois: [poi(1, 'Café Eins'), poi(2, 'Bar Zwei', { website: 'javascript:alert(1)' })],
+          overlaySite: null,
         };
         return new Response(JSON.stringify(widget), { status: 200 });
       }

@@ -5,11 +5,12 @@ import { translator, uiLanguage } from '../lib/i18n.ts';
 import { useLikes } from '../lib/use-likes.ts';
 import { Collection } from '../components/collection.tsx';
 import { applyStyle, LanguageSelect, PendingPage, useLocalized } from '../components/shell.tsx';
+import { PageOverlays } from '../overlay/page-overlays.tsx';
 
 /**
- * The widget: title, intro and its places; one `view` event per load. Opened by the business's
- * own preview (`?preview`, the web app's widget preview page) it counts nothing: the owner looking
- * at its widget is not a visitor.
+ * The widget: title, intro and its places, and the business's overlays over it; one `view` event
+ * per load. Opened by the business's own preview (`?preview`, the web app's widget preview page)
+ * it counts nothing and shows no overlay: the owner looking at its widget is not a visitor.
  */
 export function FrameApp({ path = location.pathname, search = location.search }: { path?: string; search?: string }) {
   const publicId = publicIdFromPath(path);
@@ -50,14 +51,8 @@ export function FrameApp({ path = location.pathname, search = location.search }:
           {t('error')}
         </p>
       )}
-      <Collection
-        pois={widget.pois}
-        t={t}
-        likes={likes}
-        widget={publicId!}
-        firstView={widget.style.firstView}
-        onEvent={count}
-      />
+      <Collection pois={widget.pois} t={t} likes={likes} widget={publicId!} firstView={widget.style.firstView} onEvent={count} />
+      <PageOverlays site={counted ? widget.overlaySite : null} where={`widget:${publicId}`} lang={widget.language} />
     </main>
   );
 }

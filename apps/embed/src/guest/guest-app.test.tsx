@@ -37,9 +37,11 @@ const app = (language: string): PublicGuestApp => ({
       intro: '',
       style: { primaryColor: '#123456' },
       pois: [poi(1, 'Albertina'), poi(2, 'Belvedere')],
+      overlaySite: null,
     },
   ],
   lists: [{ name: 'Frühstück', description: 'Unsere Tipps', pois: [poi(3, 'Café Sperl')] }],
+  overlaySite: null,
 });
 
 let root: HTMLElement;

@@ -7,6 +7,7 @@ import { mailUrl, telUrl, webUrl } from '../lib/links.ts';
 import { useLikes } from '../lib/use-likes.ts';
 import { Collection } from '../components/collection.tsx';
 import { LanguageSelect, PendingPage, styleVars, useLocalized } from '../components/shell.tsx';
+import { PageOverlays } from '../overlay/page-overlays.tsx';
 import { ChatButton, useChatEntry } from './chat-entry.tsx';
 import { onWarm, rememberShown } from './register.ts';
 
@@ -22,7 +23,7 @@ export const claimLinks = (key: string) => ({
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-/** The guest app: welcome, the host's widgets and lists, likes, contact. */
+/** The guest app: welcome, the host's widgets and lists, likes, contact, and the host's overlays. */
 export function GuestApp({ path = location.pathname, search = location.search }: { path?: string; search?: string }) {
   const publicId = publicIdFromPath(path);
   const { lang, setLang, state, retry } = useLocalized((l) => {
@@ -137,6 +138,7 @@ export function GuestApp({ path = location.pathname, search = location.search }:
         ))}
         <Contact contact={app.contact} t={t} />
       </div>
+      <PageOverlays site={app.overlaySite} where="guest" lang={app.language} />
     </main>
   );
 }

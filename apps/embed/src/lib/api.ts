@@ -36,8 +36,12 @@ export const getGuestApp = (publicId: string, lang: string) => request<PublicGue
 
 /** Counts an event (no answer needed): a beacon when the browser has one, else a keep-alive fetch. */
 export function sendEvent(publicId: string, event: WidgetEvent, placeId?: number): void {
-  const url = `/api/public/widget/${encodeURIComponent(publicId)}/event`;
-  const body = JSON.stringify(placeId ? { event, placeId } : { event });
+  beacon(`/api/public/widget/${encodeURIComponent(publicId)}/event`, placeId ? { event, placeId } : { event });
+}
+
+/** POSTs a JSON body nobody waits for: `navigator.sendBeacon` when the browser has one, else a keep-alive fetch. */
+export function beacon(url: string, payload: unknown): void {
+  const body = JSON.stringify(payload);
   try {
     // text/plain: a "simple" request, no preflight; the server parses the JSON body.
     if (navigator.sendBeacon?.(url, new Blob([body], { type: 'text/plain' }))) return;

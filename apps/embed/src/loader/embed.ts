@@ -9,6 +9,12 @@
  * ORIGIN is this script's own origin. The frame reports its content height with
  * `{ type: 'spotlist:height', height }`; only messages from ORIGIN and from that very frame resize
  * it. The one global is `window.SpotlistEmbed.scan()`, for elements added after the page loaded.
+ *
+ * Overlays: the first element with `data-spotlist-overlay="SITEID"` (usually this script tag:
+ * `<script src="https://SPOTLIST/embed.js" data-spotlist-overlay="SITEID" async>`) gets one
+ * hidden, fixed, sandboxed frame of `ORIGIN/o/SITEID?lang=xx&url=host/path`; the frame names the
+ * overlays and triggers, the loader arms them here and places the frame when one fires
+ * (apps/embed/README.md "Overlays").
  */
 import { attachLoader } from './loader.ts';
 

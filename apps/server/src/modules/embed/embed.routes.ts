@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { sendCompressed } from '../../platform/http/compression.ts';
 import { withTilesMeta } from '../../lib/tiles-meta.ts';
 import { guestAppExists } from '../guests/index.ts';
+import { overlaySiteExists } from '../overlays/index.ts';
 import { widgetHead } from '../widgets/index.ts';
 
 const PUBLIC_ID = /^[A-Za-z0-9_-]{8,32}$/;
@@ -49,6 +50,22 @@ export function frameCsp(allowedDomains: string[], tileOrigin: string): string {
   ].join('; ');
 }
 
+/**
+ * The overlay frame's Content-Security-Policy: framed on any site (a business's website), its
+ * own scripts only (no inline script: the business's rich text, sanitized on the server, could
+ * not run one even if a sanitizer bug let it through), pictures from this origin.
+ */
+export const OVERLAY_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  'frame-ancestors *',
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
 const notFoundPage = Buffer.from(
   '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Not found</title></head>' +
     '<body style="font-family:sans-serif;text-align:center;padding:2em;color:#555">Not found</body></html>',
@@ -56,7 +73,7 @@ const notFoundPage = Buffer.from(
 
 /**
  * The visitor pages built by apps/embed (EMBED_DIST, default apps/embed/dist): the loader script,
- * the widget frame, the guest app, their assets, service worker and manifest. Without a build
+ * the widget frame, the overlay frame, the guest app, their assets, service worker and manifest. Without a build
  * these answer 404 `error.embed.missing`. Files are read when asked and kept in memory until their
  * modification time changes. The two pages carry the map tile URL (`withTilesMeta`).
  */
@@ -137,6 +154,33 @@ export const embedRoutes: FastifyPluginAsync<{
       }
       reply.header('content-security-policy', frameCsp(head.allowedDomains, tileOrigin)).header('cache-control', 'no-cache');
       return sendFile(req, reply, 'frame.html', html);
+    },
+  );
+
+  // The overlay frame of a business's website (embed.js `data-spotlist-overlay`): any site may frame it.
+  app.get<{ Params: { publicId: string } }>(
+    '/o/:publicId',
+    {
+      schema: { hide: true },
+      config: { ...visitor, securityHeaders: { ...crossOrigin, frameguard: false, contentSecurityPolicy: false } },
+      logLevel: 'warn',
+    },
+    async (req, reply) => {
+      const html = await read('overlay.html');
+      if (!html) {
+        reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").header('x-frame-options', 'DENY');
+        throw missing();
+      }
+      if (!PUBLIC_ID.test(req.params.publicId) || !(await overlaySiteExists(db, req.params.publicId))) {
+        return reply
+          .status(404)
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *")
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(notFoundPage);
+      }
+      reply.header('content-security-policy', OVERLAY_CSP).header('cache-control', 'no-cache');
+      return sendFile(req, reply, 'overlay.html', html);
     },
   );
 

@@ -7,7 +7,7 @@ import type { GuestContactRow, GuestWelcomeRow } from '../../platform/db/schema/
 import { AppError } from '../../lib/app-error.ts';
 import type { UserActor } from '../../platform/actor/actor.ts';
 import { iso } from '../../platform/db/place-sql.ts';
-import { publicPoi, publicWidgetAnswers, servedLanguage } from '../widgets/index.ts';
+import { overlaySitesOf, publicPoi, publicWidgetAnswers, servedLanguage } from '../widgets/index.ts';
 import { documentUrls, poiPlaceColumns } from '../widgets/index.ts';
 import { cleanTexts } from '../widgets/index.ts';
 import { newPublicId } from '../../lib/tokens.ts';
@@ -238,6 +238,7 @@ export function guestAppService(db: Db) {
         contact: a.contact ?? {},
         widgets: widgetAnswers,
         lists: listAnswers,
+        overlaySite: (await overlaySitesOf(db, [a.ownerId])).get(a.ownerId) ?? null,
       };
       return { answer, ownerId: a.ownerId, widgetIds: active.map((w) => w.publicId) };
     },

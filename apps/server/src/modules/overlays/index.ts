@@ -1,1 +1,2 @@
 export { overlayRoutes } from './overlays.routes.ts';
+export { overlaySiteExists } from './overlay-sites.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { APP_LANGUAGES, roundCoordinate, type AppLanguage, type PublicPoi, type PublicWidget } from '@spotlist/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { languages, users, widgets } from '../../platform/db/schema/index.ts';
+import { languages, overlaySites, users, widgets } from '../../platform/db/schema/index.ts';
 import type { PoiTextsRow } from '../../platform/db/schema/widgets.ts';
 import { qualifiedColumn } from '../../platform/db/place-sql.ts';
 import { documentUrls, poiRows } from './pois.service.ts';
@@ -78,6 +78,22 @@ export async function widgetHead(db: Db, publicId: string): Promise<WidgetHead |
   return (await widgetHeads(db, [publicId]))[0] ?? null;
 }
 
+/**
+ * The overlay site ids of these owners that have overlays switched on (`overlayactivated`), by
+ * owner: what the widget frame and the guest app ask the public overlay answer of. An owner
+ * without the flag, or without a site (no overlay made yet), has none. (The overlays module owns
+ * the table; it is read here because overlays depend on widgets' analytics, not the reverse.)
+ */
+export async function overlaySitesOf(db: Db, ownerIds: readonly number[]): Promise<Map<number, string>> {
+  if (ownerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ ownerId: overlaySites.ownerId, publicId: overlaySites.publicId })
+    .from(overlaySites)
+    .innerJoin(users, eq(users.id, overlaySites.ownerId))
+    .where(and(inArray(overlaySites.ownerId, [...new Set(ownerIds)]), eq(users.overlayactivated, true)));
+  return new Map(rows.map((r) => [r.ownerId, r.publicId]));
+}
+
 /** A POI in one language: the business's words, else the place's texts in it, else the place's own. */
 export function publicPoi(
   r: Omit<PoiRow, 'texts' | 'pictureDocumentId' | 'pictureSha256' | 'pictureThumbKey'> &
@@ -104,7 +120,7 @@ export function publicPoi(
   };
 }
 
-/** The public answers of these widgets, each in the visitor's language when it offers it (two statements for all). */
+/** The public answers of these widgets, each in the visitor's language when it offers it (three statements for all). */
 export async function buildPublicWidgets(db: Db, heads: readonly WidgetHead[], requested: string): Promise<PublicWidget[]> {
   const rows: (PoiRow & { widgetId: number })[] =
     heads.length > 0
@@ -116,6 +132,10 @@ export async function buildPublicWidgets(db: Db, heads: readonly WidgetHead[], r
           )
         ).filter((r) => !r.placeHidden)
       : [];
+  const sites = await overlaySitesOf(
+    db,
+    heads.map((h) => h.ownerId),
+  );
   return heads.map((head) => {
     const offered = head.languages.length > 0 ? head.languages : [head.ownerLanguage];
     const language = servedLanguage(requested, offered, head.ownerLanguage);
@@ -129,6 +149,7 @@ export async function buildPublicWidgets(db: Db, heads: readonly WidgetHead[], r
       intro: texts.intro || first.intro || '',
       style: head.style ?? {},
       pois: rows.filter((r) => r.widgetId === head.id).map((r) => publicPoi(r, language)),
+      overlaySite: sites.get(head.ownerId) ?? null,
     };
   });
 }
