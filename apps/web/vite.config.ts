@@ -185,9 +185,18 @@ export default defineConfig(({ command, mode }) => {
               // (uPlot) and the POI picture upload (lib/uploads) load on demand, apart.
               {
                 name: 'widgets-page',
-                test: /[\\/]src[\\/](features[\\/](widgets|guest-app)[\\/](?!components[\\/](analytics-chart|poi-picture))|components[\\/](ionic[\\/]reorder-group|flag-gate))|[\\/]@ionic[\\/]core[\\/]components[\\/]ion-reorder-group\.js$/,
+                test: /[\\/]src[\\/](features[\\/](widgets|guest-app)[\\/](?!components[\\/](analytics-chart|poi-picture))|components[\\/]ionic[\\/]reorder-group)|[\\/]@ionic[\\/]core[\\/]components[\\/]ion-reorder-group\.js$/,
                 includeDependenciesRecursively: false,
               },
+              // The overlay editor's rich text (TipTap on ProseMirror, docs/decisions/0034) loads with
+              // the editor only, as chunks by library fetched together: each stays under the lazy-chunk budget
+              { name: 'prosemirror-view', test: /[\\/]node_modules[\\/]prosemirror-view[\\/]/ },
+              {
+                name: 'prosemirror',
+                test: /[\\/]node_modules[\\/](prosemirror-[\w-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
+                includeDependenciesRecursively: false,
+              },
+              { name: 'tiptap', test: /[\\/]node_modules[\\/]@tiptap[\\/]/ },
             ],
           },
         },

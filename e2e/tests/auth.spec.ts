@@ -185,7 +185,7 @@ async function setFlags(email: string, password: string, flags: Record<string, b
 
 test('the demo business logs in and the menu shows only built pages', async ({ page }) => {
   // flags of pages not built yet are on too: their entries must still not appear
-  const unbuilt = { aiassistantactivated: true, overlayactivated: true, gpstrackingactivated: true };
+  const unbuilt = { aiassistantactivated: true, gpstrackingactivated: true };
   await setFlags('business@demo.spotlist.app', 'demo-business-2026', unbuilt);
   await page.goto('/login');
   await login(page, 'business@demo.spotlist.app', 'demo-business-2026');
@@ -193,15 +193,14 @@ test('the demo business logs in and the menu shows only built pages', async ({ p
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await expect(nav.getByRole('button', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Log out' })).toBeVisible();
-  // the demo business has the widget flags and the guest app (seeded): their pages are built
-  for (const entry of ['Classic widget', 'My widgets', 'Guest app'])
+  // the demo business has the widget, guest app and overlay flags (seeded): their pages are built
+  for (const entry of ['Classic widget', 'My widgets', 'Guest app', 'Overlay manager'])
     await expect(nav.getByRole('button', { name: entry, exact: true })).toBeVisible();
   // pages of later issues are not offered, even with their flags on
-  for (const entry of ['AI content assistant', 'Overlay manager', 'GPS tracking'])
+  for (const entry of ['AI content assistant', 'GPS tracking'])
     await expect(nav.getByRole('button', { name: entry })).toHaveCount(0);
   await setFlags('business@demo.spotlist.app', 'demo-business-2026', {
     aiassistantactivated: false,
-    overlayactivated: false,
     gpstrackingactivated: false,
   });
 });

@@ -36,6 +36,7 @@ describe('menu visibility (SPEC §2)', () => {
       'messages',
       'widget',
       'widget-list',
+      'overlay-manager',
       'profile',
       'settings',
       'intro',
@@ -57,6 +58,7 @@ describe('menu visibility (SPEC §2)', () => {
       'logout',
     ]);
     expect(ids(visibleMenuEntries({ ...noFlags, widgetv2activated: true }, REGISTERED_PAGES))).toContain('widget-list');
+    expect(ids(visibleMenuEntries({ ...noFlags, overlayactivated: true }, REGISTERED_PAGES))).toContain('overlay-manager');
     expect(ids(visibleMenuEntries({ ...noFlags, widgetv2activated: true }, REGISTERED_PAGES))).not.toContain('widget');
     // the other feature pages (AI assistant, overlays, GPS tracking) are not built: hidden whatever the flags
   });

@@ -116,6 +116,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'user',
     Page: lazyPage(() => import('../features/widgets/pages/widget-preview-page')),
   },
+  // overlays (features/overlays): the grid of overlays by language, and one overlay's editor
+  {
+    id: 'overlay-manager',
+    path: '/overlay-manager',
+    access: 'user',
+    Page: lazyPage(() => import('../features/overlays/pages/overlay-manager-page')),
+  },
+  {
+    id: 'overlay-editor',
+    path: '/overlay-manager/:id',
+    access: 'user',
+    Page: lazyPage(() => import('../features/overlays/pages/overlay-editor-page')),
+  },
   // the console (features/admin): for accounts with a console permission; each section checks its own
   { id: 'console', path: PATHS.console, access: 'console', Page: lazyPage(() => import('../features/admin/pages/console-page')) },
   {

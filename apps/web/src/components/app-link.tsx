@@ -11,6 +11,7 @@ export function AppLink({
   className,
   children,
   'aria-current': current,
+  'aria-label': label,
 }: {
   to: string;
   mode?: NavigationMode;
@@ -18,6 +19,8 @@ export function AppLink({
   children: ReactNode;
   /** 'page' on the link to the page shown (a tab, a menu). */
   'aria-current'?: 'page';
+  /** A name for a link whose visible text is not enough alone (a grid cell). */
+  'aria-label'?: string;
 }) {
   const navigate = useAppNavigate();
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
@@ -26,7 +29,7 @@ export function AppLink({
     navigate(to, mode);
   };
   return (
-    <a href={to} onClick={onClick} className={className} aria-current={current}>
+    <a href={to} onClick={onClick} className={className} aria-current={current} aria-label={label}>
       {children}
     </a>
   );

@@ -57,3 +57,6 @@ export const getCurrentLanguage = (): AppLanguage => current;
 export const setCurrentLanguage = (lang: AppLanguage): void => {
   current = lang;
 };
+
+/** Language names are endonyms, whatever the active language (locale keys LANGUAGE.XX). */
+export const languageNameKey = (lang: string): string => `LANGUAGE.${lang.toUpperCase()}`;

@@ -1,5 +1,5 @@
-import { appEvents } from '../../lib/events';
-import { unsavedChanges } from '../../lib/unsaved-changes';
+import { appEvents } from './events';
+import { unsavedChanges } from './unsaved-changes';
 
 /**
  * SPEC §4: choosing a menu navigation while the current page has unsaved changes shows an alert
@@ -9,7 +9,7 @@ import { unsavedChanges } from '../../lib/unsaved-changes';
  */
 export function leaveGuarded(path: string, leave: () => void, t: (key: string) => string): void {
   if (!unsavedChanges.at(path)) return leave();
-  import('../../components/ionic/alert')
+  import('../components/ionic/alert')
     .then(({ presentAlert }) =>
       presentAlert({
         header: t('UNSAVED.TITLE'),

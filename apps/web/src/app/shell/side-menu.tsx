@@ -11,7 +11,7 @@ import { usableImageUrl } from '../../lib/image';
 import { useCurrentLocation, useIsOnboarding } from '../../lib/navigation';
 import { useUnreadMessages } from '../../lib/unread-messages';
 import { menuState } from '../menu';
-import { leaveGuarded } from './leave-guard';
+import { leaveGuarded } from '../../lib/leave-guard';
 
 /**
  * SPEC §2 side menu: the user's picture (or logo, or a dummy image) and e-mail, a back button

@@ -7,7 +7,7 @@ import { useAppNavigate, useCurrentLocation } from '../../lib/navigation';
 import { PATHS } from '../../lib/paths';
 import { helpUrl, menuNavigation, visibleMenuEntries } from '../menu';
 import { pathOfPage, REGISTERED_PAGES } from '../routes';
-import { leaveGuarded } from './leave-guard';
+import { leaveGuarded } from '../../lib/leave-guard';
 
 /** The visible menu entries of the current user with what choosing each one does (SPEC §2). */
 export function useMenuItems(): AppMenuItem[] {

@@ -1,10 +1,10 @@
 import 'uplot/dist/uPlot.min.css';
-import type { WidgetAnalytics } from '@spotlist/contracts';
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 
-export interface ChartSeries {
-  event: 'view' | 'open' | 'like' | 'click';
+export interface ChartSeries<E extends string = string> {
+  /** The day's count the line draws (`view`, `click` …). */
+  event: E;
   label: string;
   /** A CSS custom property of the theme (`--color-primary`), resolved when the chart is drawn. */
   color: string;
@@ -29,10 +29,18 @@ function useDark(): boolean {
 export const daySeconds = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 /**
- * The per-day chart of a widget's events (its own chunk: uPlot and its CSS load only with the
- * analytics). One line per event; the width follows the container.
+ * The per-day chart of a widget's or an overlay's events (its own chunk: uPlot and its CSS load
+ * only with the analytics). One line per event; the width follows the container.
  */
-export default function AnalyticsChart({ data, series, label }: { data: WidgetAnalytics; series: ChartSeries[]; label: string }) {
+export default function AnalyticsChart<E extends string>({
+  data,
+  series,
+  label,
+}: {
+  data: { days: readonly ({ day: string } & Record<E, number>)[] };
+  series: ChartSeries<E>[];
+  label: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const dark = useDark();
   useEffect(() => {

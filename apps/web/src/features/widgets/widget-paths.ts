@@ -8,8 +8,7 @@ export const WIDGET_PATHS = {
   preview: (id: number) => `/widget-preview?id=${id}`,
 } as const;
 
-/** Language names are endonyms, whatever the active language (locale keys LANGUAGE.XX). */
-export const languageNameKey = (lang: string): string => `LANGUAGE.${lang.toUpperCase()}`;
+export { languageNameKey } from '../../lib/language';
 
 export const isAppLanguage = (v: string): v is AppLanguage => (APP_LANGUAGES as readonly string[]).includes(v);
 

@@ -8,6 +8,7 @@ import { seedDemoPictures, type DemoFileStore } from './pictures.ts';
 import { seedDemoPlaces } from './places.ts';
 import { seedDemoConversations } from './conversations.ts';
 import { seedDemoWidgets } from './widgets.ts';
+import { seedDemoOverlays } from './overlays.ts';
 import { ADMIN_ROLE_KEY, DEFAULT_CLIENT_DOMAIN } from './reference.ts';
 
 export async function defaultClientId(db: Db): Promise<number> {
@@ -175,7 +176,10 @@ export async function seedDemo(db: Db, files?: DemoFileStore): Promise<boolean> 
     blogger: await idOf(DEMO_USERS.find((d) => d.accountType === AccountType.blogger)!.email),
   });
   const businessId = await idOf(DEMO_USERS.find((d) => d.accountType === AccountType.business)!.email);
-  if (businessId) await seedDemoWidgets(db, businessId);
+  if (businessId) {
+    await seedDemoWidgets(db, businessId);
+    await seedDemoOverlays(db, businessId);
+  }
   await seedDemoConversations(db, {
     private: await idOf(DEMO_USERS.find((d) => d.accountType === AccountType.private)!.email),
     business: businessId,

@@ -88,11 +88,11 @@ export function ConsoleNav({ current }: { current: ConsoleSection['id'] | 'home'
   }, [current]);
   return (
     <nav ref={nav} className="console-nav tab-strip" aria-label={t('CONSOLE.SECTIONS')}>
-      <AppLink to={PATHS.console} className="console-tab" aria-current={current === 'home' ? 'page' : undefined}>
+      <AppLink to={PATHS.console} className="tab-pill" aria-current={current === 'home' ? 'page' : undefined}>
         {t('CONSOLE.OVERVIEW')}
       </AppLink>
       {sections.map((s) => (
-        <AppLink key={s.id} to={s.path} className="console-tab" aria-current={current === s.id ? 'page' : undefined}>
+        <AppLink key={s.id} to={s.path} className="tab-pill" aria-current={current === s.id ? 'page' : undefined}>
           {t(s.titleKey)}
         </AppLink>
       ))}

@@ -1,8 +1,9 @@
 import '../../../components/widget-pages.css';
 import type { WidgetDetail } from '@spotlist/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { AppLink } from '../../../components/app-link';
+import { CodeSnippet } from '../../../components/code-snippet';
 import { FlagGate } from '../../../components/flag-gate';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { Skeleton } from '../../../components/skeleton';
@@ -33,70 +34,16 @@ export function frameSrc(frameUrl: string, lang: string): string {
   return url.toString();
 }
 
-/** Copies text: the Clipboard API, else a selected textarea and execCommand (older browsers, http). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // denied or unavailable: try the fallback
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.cssText = 'position:fixed;top:0;left:0;opacity:0';
-  document.body.append(area);
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
-}
-
 function Snippet({ widget, lang }: { widget: WidgetDetail; lang: string }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [toast, setToast] = useState<'copied' | 'failed' | null>(null);
-  const snippet = snippetOf(widget.frameUrl, widget.publicId, lang);
-  useEffect(() => {
-    if (!toast) return;
-    const timer = setTimeout(() => setToast(null), 2500);
-    return () => clearTimeout(timer);
-  }, [toast]);
   return (
-    <section className="form-section" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t('PREVIEW.SNIPPET')}</h2>
-      <p className="form-hint">{t('PREVIEW.SNIPPET_HINT')}</p>
-      <label htmlFor={`${id}-code`} className="visually-hidden">
-        {t('PREVIEW.SNIPPET')}
-      </label>
-      <textarea
-        id={`${id}-code`}
-        className="snippet"
-        readOnly
-        rows={3}
-        value={snippet}
-        data-testid="embed-snippet"
-        onFocus={(e) => e.target.select()}
-      />
-      <button
-        type="button"
-        className="app-button app-button-small"
-        onClick={() => void copyText(snippet).then((ok) => setToast(ok ? 'copied' : 'failed'))}
-      >
-        {t('PREVIEW.COPY')}
-      </button>
-      {toast && (
-        <div role="status" className={toast === 'copied' ? 'app-toast' : 'app-toast app-toast-danger'}>
-          {t(toast === 'copied' ? 'PREVIEW.COPIED' : 'PREVIEW.COPY_FAILED')}
-        </div>
-      )}
-    </section>
+    <CodeSnippet
+      title={t('PREVIEW.SNIPPET')}
+      hint={t('PREVIEW.SNIPPET_HINT')}
+      code={snippetOf(widget.frameUrl, widget.publicId, lang)}
+      rows={3}
+      testId="embed-snippet"
+    />
   );
 }
 
