@@ -165,6 +165,7 @@ describe('bench/run.mjs', () => {
       'translations',
       'public-widget',
       'public-widget-browser',
+      'public-overlay',
       'suggestions',
     ]);
     for (const s of res.scenarios) {
@@ -310,6 +311,20 @@ describe('Lighthouse targets', () => {
     // pages not measured have no verdict; the reference itself has no targets
     expect(byId['lighthouse-map-lcpToReference']).toMatchObject({ actual: null, met: null });
     expect(Object.keys(byId).some((id) => id.startsWith('lighthouse-static-reference'))).toBe(false);
+  });
+
+  it('compares the overlay host page with the same page without the overlay, in the same run', () => {
+    const verdict = (withOverlay, without = { performance: 98 }) =>
+      Object.fromEntries(
+        evaluateTargets(results([page('overlay-host-without', without), page('overlay-host-with', withOverlay)]), [], lighthousePages).map(
+          (t) => [t.id, t],
+        ),
+      )['lighthouse-overlay-host-with-performanceDrop'];
+    expect(verdict({ performance: 96 })).toMatchObject({ actual: 2, limit: 2, met: true });
+    expect(verdict({ performance: 95 })).toMatchObject({ actual: 3, met: false, missedBy: 1 });
+    expect(verdict({ performance: 99 })).toMatchObject({ actual: -1, met: true });
+    // a page that failed has no score: no verdict
+    expect(verdict({ performance: 96 }, { error: 'timed out' })).toMatchObject({ actual: null, met: null });
   });
 
   it('has no LCP verdict when the reference failed', () => {

@@ -56,6 +56,12 @@ export async function mapLimit(items, limit, fn) {
 // 1 business in every 10 users, so later parts find bloggers and businesses among them.
 export const ACCOUNT_TYPE_CYCLE = [1, 1, 1, 4, 1, 1, 2, 1, 4, 1];
 
+/**
+ * The page of the business's website a visitor is on, as the overlay embed sends it (`url=`: host
+ * and path, apps/embed loader.ts): a room page, where both seeded overlays show.
+ */
+export const OVERLAY_PAGE_URL = 'hotel.example/rooms/12';
+
 /** @type {Array<{ name: string, seed: (ctx: object) => Promise<unknown> }>} */
 export const parts = [
   {
@@ -197,6 +203,101 @@ export const parts = [
         { token: owner.token },
       );
       return { count: 1, publicId: widget.publicId, pois: rows.length, guestAppPublicId: guestApp.publicId };
+    },
+  },
+  {
+    name: 'overlays',
+    // The widget's business gets the overlay flag (as an admin would switch it on), German and
+    // English as content languages (an overlay's languages must be ones it offers), and two
+    // overlays on its website through the real API: a bottom bar on /rooms/* published in German
+    // and English, and a modal on every page published in German, for GET /api/public/overlay/{site}
+    // and the Lighthouse host page (scenarios.mjs OVERLAY_HOST).
+    async seed({ api, sql, data }) {
+      const owner = data.users.find((u) => u.accountType === 2);
+      const db = await sql();
+      await db.query('update users set overlayactivated = true where id = $1', [owner.id]);
+      const { list: languages } = await api.get('/api/language/list');
+      for (const key of ['de', 'en']) {
+        const language = languages.find((l) => l.key === key);
+        if (!language) throw new Error(`GET /api/language/list has no language ${key}`);
+        await api.post('/api/language/add', { id: language.id }, { token: owner.token });
+      }
+      const settings = {
+        where: { guestApp: false, widgetIds: [], urlPatterns: [] },
+        schedule: { from: null, until: null, timeZone: 'Europe/Berlin' },
+        fallback: ['de', 'en'],
+      };
+      const bar = {
+        de: {
+          title: 'Frühstück bis 11 Uhr',
+          html: '<p>Unser <strong>Frühstücksbuffet</strong> gibt es jeden Tag bis 11 Uhr, am Wochenende bis 12 Uhr.</p>',
+          imageDocumentId: null,
+          buttons: [{ kind: 'url', label: 'Mehr erfahren', url: 'https://hotel.example/fruehstueck' }],
+        },
+        en: {
+          title: 'Breakfast until 11',
+          html: '<p>Our <strong>breakfast buffet</strong> is served every day until 11, at weekends until noon.</p>',
+          imageDocumentId: null,
+          buttons: [{ kind: 'url', label: 'Learn more', url: 'https://hotel.example/breakfast' }],
+        },
+      };
+      const modal = {
+        de: {
+          title: 'Winterpause der Sauna',
+          html:
+            '<h2>Vom 8. bis 19. Januar</h2>' +
+            '<p>Unser Spa-Bereich bekommt eine <strong>neue Sauna</strong> und einen Ruheraum mit Blick auf die Berge. ' +
+            'Während der Arbeiten bleiben Sauna und Dampfbad geschlossen; das Schwimmbad ist wie gewohnt von 7 bis 21 Uhr geöffnet.</p>' +
+            '<p>Als Ausgleich erhalten alle Gäste in dieser Zeit einen <em>Gutschein über 20 %</em> für eine Massage ' +
+            'und freien Eintritt in die Therme im Nachbarort (Bus direkt vor dem Haus, alle 30 Minuten).</p>' +
+            '<ul><li>Massagen: täglich 10–19 Uhr</li><li>Therme: 9–22 Uhr</li><li>Fitnessraum: rund um die Uhr</li></ul>' +
+            '<p>Wir freuen uns darauf, Ihnen ab dem 20. Januar den neuen Bereich zu zeigen.</p>',
+          imageDocumentId: null,
+          buttons: [{ kind: 'url', label: 'Spa-Angebote ansehen', url: 'https://hotel.example/spa' }],
+        },
+      };
+      // Lighthouse keeps localStorage between runs (lib/lighthouse.mjs): a modal shown `once` would
+      // show on the host page's first run only, so the pair would compare different pages.
+      const made = [];
+      for (const [overlay, texts, published] of [
+        [
+          {
+            ...settings,
+            name: 'Breakfast bar',
+            format: 'bottomBar',
+            where: { ...settings.where, urlPatterns: ['/rooms/*'] },
+            trigger: { kind: 'load', delaySeconds: 2 },
+            frequency: { kind: 'session' },
+          },
+          bar,
+          ['de', 'en'],
+        ],
+        [
+          {
+            ...settings,
+            name: 'Spa closed in January',
+            format: 'modal',
+            where: { ...settings.where, urlPatterns: ['/*'] },
+            trigger: { kind: 'load', delaySeconds: 0 },
+            frequency: { kind: 'always' },
+          },
+          modal,
+          ['de'],
+        ],
+      ]) {
+        const created = await api.post('/api/overlay', { ...overlay, language: 'de', content: texts.de }, { token: owner.token });
+        for (const lang of published)
+          await api.post(`/api/overlay/publish?id=${created.id}&lang=${lang}`, texts[lang], { token: owner.token });
+        made.push(created.id);
+      }
+      const { publicId: sitePublicId } = await api.get('/api/overlays', { token: owner.token });
+      // what the scenario asks must answer both overlays, not an empty list
+      const shown = await api.get(`/api/public/overlay/${sitePublicId}?lang=de&url=${encodeURIComponent(OVERLAY_PAGE_URL)}`);
+      if (shown.overlays.length !== made.length)
+        throw new Error(
+          `GET /api/public/overlay/${sitePublicId} shows ${shown.overlays.length} of ${made.length} overlays on ${OVERLAY_PAGE_URL}`,
+        );
+      return { count: made.length, sitePublicId };
     },
   },
 ];

@@ -339,6 +339,8 @@ async function main() {
       .map(([k, v]) => `${v} ${k}`)
       .join(', ')} in ${dataset.ms} ms`,
   );
+  // the overlay host page names the seeded site (the server reads the file when asked)
+  if (webSnapshot) (await import('./lib/lighthouse.mjs')).writeOverlayHostPages(webSnapshot, dataset.data.overlays.sitePublicId);
 
   const results = [];
   const servers = {

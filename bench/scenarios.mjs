@@ -22,6 +22,7 @@
 // metric is one of: reqPerSec, p50Ms, p90Ms, p95Ms, p97_5Ms, p99Ms, ratioToBaseline, cpuRatioToBaseline,
 // serverCpuUsPerRequest (µs), errors (autocannon's, timeouts included), timeouts, non2xx.
 
+import { OVERLAY_PAGE_URL } from './dataset.mjs';
 import { SOCIAL_SIZES } from './social-dataset.mjs';
 
 const json = { 'content-type': 'application/json' };
@@ -268,6 +269,22 @@ export const scenarios = [
     ],
   },
   {
+    // What the overlay embed on a business's website asks for a visitor's page (dataset part
+    // `overlays`): both overlays apply on a room page, from the response cache (a minute per entry,
+    // dropped when the business changes an overlay); no Accept-Encoding, so the answer goes out plain.
+    name: 'public-overlay',
+    title: `GET /api/public/overlay/{sitePublicId}?lang=de&url=${OVERLAY_PAGE_URL} (no account, 2 overlays on the page)`,
+    server: 'app',
+    connections: 50,
+    requests: ({ data }) => [
+      { method: 'GET', path: `/api/public/overlay/${data.overlays.sitePublicId}?lang=de&url=${encodeURIComponent(OVERLAY_PAGE_URL)}` },
+    ],
+    targets: [
+      { label: 'public overlay ≥ 60 % of baseline req/s (50 connections)', metric: 'ratioToBaseline', min: 0.6 },
+      { label: 'public overlay p99 ≤ 20 ms (50 connections)', metric: 'p99Ms', max: 20 },
+    ],
+  },
+  {
     // People to match with (docs/decisions/0029), on a server and database of their own: the social
     // data set (bench/social-dataset.mjs), 50 logged-in users of 10,000 asking in turn. No cache: every
     // answer is the ranking statement over the likes of everyone who shares a place with the user.
@@ -308,6 +325,17 @@ export const scenarios = [
 export const STATIC_REFERENCE_PATH = '/bench-static-reference.html';
 
 /**
+ * The overlay pair: one static article page of a business's website (bench/reference/overlay-host.html),
+ * served by the bench like the reference, without and with the overlay snippet (the seeded site's
+ * id is written into it once the data set is seeded). The issue: the page with the overlay scores
+ * within 2 Lighthouse performance points of the page without it, in the same run.
+ */
+export const OVERLAY_HOST = {
+  without: { name: 'overlay-host-without', path: '/bench-overlay-host-without.html' },
+  with: { name: 'overlay-host-with', path: '/bench-overlay-host-with.html' },
+};
+
+/**
  * The app pages' targets (issue: each in the same run): LCP at most 1.25 × the static reference's,
  * total blocking time ≤ 200 ms, no layout shift, accessibility 100, performance ≥ 95.
  */
@@ -338,4 +366,11 @@ export const lighthousePages = [
     targets: { performance: 95, accessibility: 100 },
   },
   { name: 'guest-app', path: ({ data }) => `/g/${data.widgets.guestAppPublicId}`, targets: { performance: 95, accessibility: 100 } },
+  // a business's website page without and with the overlay (the modal on every page, shown at once)
+  OVERLAY_HOST.without,
+  {
+    ...OVERLAY_HOST.with,
+    comparedWith: { page: OVERLAY_HOST.without.name, what: 'overlay host page', of: 'the same page without the overlay' },
+    targets: { performanceDrop: 2 },
+  },
 ];

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { ROOT } from './processes.mjs';
-import { lighthousePages, STATIC_REFERENCE_PATH } from '../scenarios.mjs';
+import { lighthousePages, OVERLAY_HOST, STATIC_REFERENCE_PATH } from '../scenarios.mjs';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROME_FLAGS = [
@@ -320,6 +320,30 @@ export function writeStaticReference(dir) {
   // a placeholder left would make the reference a page without styles, faster than the app could ever be
   if (page.includes('{{')) throw new Error('bench/reference/login.html has a placeholder the bench does not fill');
   fs.writeFileSync(path.join(dir, STATIC_REFERENCE_PATH.slice(1)), page);
+  writeOverlayHostPages(dir, null);
+}
+
+/**
+ * The overlay pair's host page (bench/reference/overlay-host.html; OVERLAY_HOST in scenarios.mjs)
+ * twice: without the overlay, and with the snippet a business pastes naming site `sitePublicId`.
+ * The server registers the build folder's files when it starts and reads them when asked, and the
+ * site exists only once the data set is seeded: so the pages are written before the start (the one
+ * "with" still without the snippet, `sitePublicId` null) and again after the seeding.
+ */
+export function writeOverlayHostPages(dir, sitePublicId) {
+  if (sitePublicId !== null && !/^[\w-]{8,32}$/.test(sitePublicId)) throw new Error(`not an overlay site id: ${sitePublicId}`);
+  const template = fs.readFileSync(path.join(ROOT, 'bench/reference/overlay-host.html'), 'utf8');
+  const snippet = sitePublicId
+    ? `<script src="/embed.js" data-spotlist-overlay="${sitePublicId}" data-lang="de" async></script>`
+    : '<!-- the overlay snippet: written once the data set is seeded -->';
+  for (const [page, overlay] of [
+    [OVERLAY_HOST.without, ''],
+    [OVERLAY_HOST.with, snippet],
+  ]) {
+    const html = template.replaceAll('{{OVERLAY_SNIPPET}}', overlay);
+    if (html.includes('{{')) throw new Error('bench/reference/overlay-host.html has a placeholder the bench does not fill');
+    fs.writeFileSync(path.join(dir, page.path.slice(1)), html);
+  }
 }
 
 /**

@@ -24,6 +24,17 @@ export function lcpToReference(results, name, referenceName) {
 }
 
 /**
+ * The Lighthouse performance points page `name` scores below page `other` in the same run (negative
+ * when it scores higher; undefined when either is missing).
+ */
+export function performanceDrop(results, name, other) {
+  const find = (n) => results.lighthouse?.pages?.find((p) => p.name === n && !p.error)?.performance;
+  const score = find(name);
+  const otherScore = find(other);
+  return typeof score === 'number' && typeof otherScore === 'number' ? otherScore - score : undefined;
+}
+
+/**
  * Every target: { id, label, op: 'max' | 'min', limit, unit, actual(results) }.
  * Scenario and Lighthouse page targets come from their entries in bench/scenarios.mjs.
  */
@@ -87,6 +98,16 @@ function targetList(results, scenarios, pages) {
           limit,
           unit: 'ratio',
           actual: () => lcpToReference(results, p.name, reference?.name),
+        });
+      else if (metric === 'performanceDrop')
+        // against another page of the same run (the overlay host page: the same page without the overlay)
+        list.push({
+          id,
+          label: `${p.comparedWith.what} performance within ${limit} points of ${p.comparedWith.of} (${p.name} vs ${p.comparedWith.page}, same run)`,
+          op: 'max',
+          limit,
+          unit: 'points',
+          actual: () => performanceDrop(results, p.name, p.comparedWith.page),
         });
       else
         list.push({
@@ -238,6 +259,7 @@ export function format(value, unit) {
   if (unit === 'µs') return `${Number(value.toFixed(1))} µs`;
   if (unit === 'MB') return `${Number(value.toFixed(1))} MB`;
   if (unit === 'score') return String(value);
+  if (unit === 'points') return `${value} points`;
   return String(value);
 }
 
