@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { grantFlags } from './support-api';
 import { startEmbedHost } from './support-embed';
 import { login, menu, PASSWORD, shot, signupAndOnboard, skipIntro, uniqueEmail } from './support';
 
@@ -11,28 +12,6 @@ import { login, menu, PASSWORD, shot, signupAndOnboard, skipIntro, uniqueEmail }
  */
 
 const base = () => process.env.E2E_BASE_URL!;
-
-/** A JSON call without cookies (so no XSRF is involved), as a native client would make it. */
-async function api<T>(path: string, opts: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const res = await fetch(new URL(path, base()), {
-    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(opts.token ? { 'x-auth-token': opts.token } : {}) },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-const loginToken = async (email: string, password: string) =>
-  (await api<{ authtoken: string }>('/api/login', { body: { email, password, tokenTransport: 'body' } })).authtoken;
-
-/** An admin switches the flags on (SPEC §1: only an admin does). */
-async function grantFlags(email: string, flags: Record<string, boolean>) {
-  const own = await loginToken(email, PASSWORD);
-  const me = await api<{ id: number }>('/api/session/user', { token: own });
-  const admin = await loginToken('admin@spotlist.local', 'e2e-admin-password-1');
-  await api(`/api/admin/user/${me.id}/flags`, { body: flags, token: admin });
-}
 
 const picture = () =>
   sharp({ create: { width: 640, height: 420, channels: 3, background: '#2f6fb0' } })

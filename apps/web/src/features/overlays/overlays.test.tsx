@@ -248,7 +248,7 @@ describe('the overlay editor', () => {
   });
 
   it('saves the shared settings: pages one per line, the trigger and its number', async () => {
-    loggedIn();
+    loggedIn({ overlayactivated: true, widgetv2activated: true });
     const calls = overlayApi();
     const user = userEvent.setup();
     renderApp('/overlay-manager/7?tab=settings');
@@ -269,6 +269,17 @@ describe('the overlay editor', () => {
       frequency: { kind: 'session' },
       fallback: ['en'],
     });
+  });
+
+  it('asks for widgets only when the business has a widget flag (the API refuses the others)', async () => {
+    loggedIn();
+    overlayApi();
+    let asked = 0;
+    server.use(http.get('/api/widget/all', () => (asked++, HttpResponse.json({ key: 'error.flag.missing' }, { status: 403 }))));
+    renderApp('/overlay-manager/7?tab=settings');
+    expect(await screen.findByRole('checkbox', { name: 'In the guest app' }, SLOW)).toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: /Over the widget/ })).not.toBeInTheDocument();
+    expect(asked).toBe(0);
   });
 
   it('charts views, clicks and closes per day and counts them per language', async () => {

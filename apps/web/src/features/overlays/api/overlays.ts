@@ -113,10 +113,11 @@ export const useOverlayAnalytics = (id: number, from: string, to: string, enable
 
 const isPage = (v: unknown): boolean => isObject(v) && Array.isArray(v.list);
 
-/** GET /api/widget/all: the business's widgets (an overlay may show over chosen ones). */
-export const useBusinessWidgets = () =>
+/** GET /api/widget/all: the business's widgets (an overlay may show over chosen ones); only with a widget flag. */
+export const useBusinessWidgets = (enabled: boolean) =>
   useQuery({
     queryKey: ['overlays', 'widgets'],
+    enabled,
     queryFn: async () =>
       (await api.get<{ list: { id: number; name: string }[] }>('/widget/all', { query: { 'p.s': 100, 'o.sort': 'name' }, guard: isPage }))
         .list,

@@ -11,6 +11,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { PlainSelect } from '../../../components/plain-select';
 import { TextInput } from '../../../components/text-input';
+import { useAuth } from '../../../lib/auth';
 import { languageNameKey } from '../../../lib/language';
 import { useBusinessWidgets, useSaveSettings } from '../api/overlays';
 import { FORMAT_KEYS, FREQUENCY_KEYS, TRIGGER_KEYS } from '../overlay-paths';
@@ -119,7 +120,9 @@ export function SettingsForm({
   const { t } = useTranslation();
   const id = useId();
   const save = useSaveSettings();
-  const widgets = useBusinessWidgets();
+  const { user } = useAuth();
+  // the widgets only exist for a business with a widget flag (the API refuses the others)
+  const widgets = useBusinessWidgets(user?.widgetv1activated === true || user?.widgetv2activated === true);
   const [draft, setDraft] = useState<Settings>(() => settingsOf(overlay));
   const [dirty, setDirty] = useState(false);
   const [patterns, setPatterns] = useState(() => overlay.where.urlPatterns.join('\n'));

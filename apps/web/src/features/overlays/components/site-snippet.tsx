@@ -18,7 +18,7 @@ export function SiteSnippet({ publicId }: { publicId: string }) {
       title={t('OVERLAYS.SNIPPET')}
       hint={t('OVERLAYS.SNIPPET_HINT')}
       code={overlaySnippetOf(publicId)}
-      rows={2}
+      rows={3}
       testId="overlay-snippet"
     />
   );

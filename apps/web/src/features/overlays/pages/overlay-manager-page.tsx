@@ -74,7 +74,7 @@ function Overlays() {
   return (
     <>
       <h1>{t('MENU.OVERLAY_MANAGER')}</h1>
-      <p className="form-hint">{t('OVERLAYS.INTRO')}</p>
+      <p className="form-hint overlay-intro">{t('OVERLAYS.INTRO')}</p>
       {(overlays.isError || languages.isError) && <p role="alert">{t('OVERLAYS.LOAD_FAILED')}</p>}
       {(overlays.isPending || languages.isPending) && <Skeleton count={2} />}
       {overlays.data &&
