@@ -169,14 +169,23 @@ export const overlayRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         },
       },
       logLevel: 'warn',
+      // the schemas above document the route; the handler checks what it reads itself (as the
+      // public widget's does), so the per-request zod passes are skipped on this hot path
+      validatorCompiler: () => (data: unknown) => ({ value: data }),
     },
     async (req) => {
       const { publicId } = req.params;
-      if (!PUBLIC_ID.test(publicId)) throw new AppError(ErrorKey.overlayNotFound, 404);
+      const { lang, url, where } = req.query as Record<string, unknown>;
+      if (typeof publicId !== 'string' || !PUBLIC_ID.test(publicId)) throw new AppError(ErrorKey.overlayNotFound, 404);
+      const text = (v: unknown, max: number): string | null => {
+        if (v === undefined) return null;
+        if (typeof v !== 'string' || v.length > max) throw new AppError(ErrorKey.validation, 400);
+        return v;
+      };
       const found = await svc.publicOverlays(publicId, {
-        lang: visitorLanguage(req.query.lang),
-        url: req.query.url ?? null,
-        where: req.query.where ?? null,
+        lang: visitorLanguage(lang),
+        url: text(url, 4096),
+        where: text(where, 64),
       });
       if (!found) throw new AppError(ErrorKey.overlayNotFound, 404);
       // what it shows of its owner (the flag, the account): the owner's events drop it too

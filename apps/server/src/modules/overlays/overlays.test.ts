@@ -336,6 +336,14 @@ describe('the public answer', () => {
     expect(await shown('lang=en&url=https://hotel.example/rooms/1')).toHaveLength(1);
     expect((await visitor('unknown-site-id', 'lang=en')).statusCode).toBe(404);
     expect((await visitor('<script>', 'lang=en')).statusCode).toBe(404);
+    // the page as the embed sends it (host and path, no scheme)
+    expect(await shown('lang=en&url=hotel.example/rooms/1')).toHaveLength(1);
+    // a page address over 4096 characters, or given twice: 400 with its key
+    for (const q of [`lang=en&url=hotel.example/${'a'.repeat(4100)}`, 'lang=en&url=a&url=b', `where=${'w'.repeat(65)}`]) {
+      const bad = await visitor(site, q);
+      expect(bad.statusCode, q.slice(0, 40)).toBe(400);
+      expect(bad.json()).toMatchObject({ key: 'error.validation' });
+    }
   });
 
   it('answers 304 to its ETag, and nothing once the business loses the flag', async () => {
