@@ -129,60 +129,49 @@ export const embedRoutes: FastifyPluginAsync<{
     return sendFile(req, reply, 'embed.js', body);
   });
 
-  app.get<{ Params: { publicId: string } }>(
-    '/w/:publicId',
-    {
-      schema: { hide: true },
-      // the frame sets its own policy below; X-Frame-Options would forbid every framing
-      config: { ...visitor, securityHeaders: { ...crossOrigin, frameguard: false, contentSecurityPolicy: false } },
-      logLevel: 'warn',
-    },
-    async (req, reply) => {
-      const html = await page('frame.html');
-      if (!html) {
-        reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").header('x-frame-options', 'DENY');
-        throw missing();
-      }
-      const head = PUBLIC_ID.test(req.params.publicId) ? await widgetHead(db, req.params.publicId) : null;
-      if (!head) {
-        return reply
-          .status(404)
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *")
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(notFoundPage);
-      }
-      reply.header('content-security-policy', frameCsp(head.allowedDomains, tileOrigin)).header('cache-control', 'no-cache');
-      return sendFile(req, reply, 'frame.html', html);
-    },
-  );
-
+  /**
+   * A page other sites frame (the widget frame, the overlay frame): it sets its own policy, and
+   * X-Frame-Options would forbid every framing. `policyOf` answers a known id's policy, null for an
+   * unknown one (a 404 page that may be framed, so the host page shows it rather than an error).
+   */
+  const framedPage = (
+    url: string,
+    file: string,
+    load: (rel: string) => Promise<Buffer | null>,
+    policyOf: (publicId: string) => Promise<string | null>,
+  ) =>
+    app.get<{ Params: { publicId: string } }>(
+      url,
+      {
+        schema: { hide: true },
+        config: { ...visitor, securityHeaders: { ...crossOrigin, frameguard: false, contentSecurityPolicy: false } },
+        logLevel: 'warn',
+      },
+      async (req, reply) => {
+        const html = await load(file);
+        if (!html) {
+          reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").header('x-frame-options', 'DENY');
+          throw missing();
+        }
+        const policy = PUBLIC_ID.test(req.params.publicId) ? await policyOf(req.params.publicId) : null;
+        if (policy === null) {
+          return reply
+            .status(404)
+            .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *")
+            .header('cache-control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(notFoundPage);
+        }
+        reply.header('content-security-policy', policy).header('cache-control', 'no-cache');
+        return sendFile(req, reply, file, html);
+      },
+    );
+  framedPage('/w/:publicId', 'frame.html', page, async (publicId) => {
+    const head = await widgetHead(db, publicId);
+    return head ? frameCsp(head.allowedDomains, tileOrigin) : null;
+  });
   // The overlay frame of a business's website (embed.js `data-spotlist-overlay`): any site may frame it.
-  app.get<{ Params: { publicId: string } }>(
-    '/o/:publicId',
-    {
-      schema: { hide: true },
-      config: { ...visitor, securityHeaders: { ...crossOrigin, frameguard: false, contentSecurityPolicy: false } },
-      logLevel: 'warn',
-    },
-    async (req, reply) => {
-      const html = await read('overlay.html');
-      if (!html) {
-        reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").header('x-frame-options', 'DENY');
-        throw missing();
-      }
-      if (!PUBLIC_ID.test(req.params.publicId) || !(await overlaySiteExists(db, req.params.publicId))) {
-        return reply
-          .status(404)
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *")
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(notFoundPage);
-      }
-      reply.header('content-security-policy', OVERLAY_CSP).header('cache-control', 'no-cache');
-      return sendFile(req, reply, 'overlay.html', html);
-    },
-  );
+  framedPage('/o/:publicId', 'overlay.html', read, async (publicId) => ((await overlaySiteExists(db, publicId)) ? OVERLAY_CSP : null));
 
   app.get<{ Params: { publicId: string } }>(
     '/g/:publicId',

@@ -87,6 +87,29 @@ function NumberInput({
   );
 }
 
+/** A choice of one kind (a trigger's, a frequency's), each named by its locale key. */
+function KindSelect<K extends string>({
+  label,
+  value,
+  keys,
+  onValue,
+}: {
+  label: string;
+  value: K;
+  keys: Record<K, string>;
+  onValue: (k: K) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <PlainSelect
+      label={label}
+      value={value}
+      onValue={onValue}
+      options={(Object.keys(keys) as K[]).map((k) => ({ value: k, label: t(keys[k]) }))}
+    />
+  );
+}
+
 function DateTimeInput({ label, value, onValue }: { label: string; value: string | null; onValue: (v: string | null) => void }) {
   const id = useId();
   return (
@@ -195,14 +218,11 @@ export function SettingsForm({
 
       <fieldset className="overlay-fieldset">
         <legend>{t('OVERLAYS.TRIGGER')}</legend>
-        <PlainSelect
+        <KindSelect
           label={t('OVERLAYS.TRIGGER_KIND')}
           value={trigger.kind}
-          onValue={(kind) => change({ trigger: TRIGGERS[kind] })}
-          options={(Object.keys(TRIGGERS) as OverlayTrigger['kind'][]).map((k) => ({
-            value: k,
-            label: t(TRIGGER_KEYS[k]),
-          }))}
+          keys={TRIGGER_KEYS}
+          onValue={(k) => change({ trigger: TRIGGERS[k] })}
         />
         {trigger.kind === 'load' && (
           <NumberInput
@@ -244,14 +264,11 @@ export function SettingsForm({
 
       <fieldset className="overlay-fieldset">
         <legend>{t('OVERLAYS.FREQUENCY')}</legend>
-        <PlainSelect
+        <KindSelect
           label={t('OVERLAYS.FREQUENCY')}
           value={frequency.kind}
-          onValue={(kind) => change({ frequency: FREQUENCIES[kind] })}
-          options={(Object.keys(FREQUENCIES) as OverlayFrequency['kind'][]).map((k) => ({
-            value: k,
-            label: t(FREQUENCY_KEYS[k]),
-          }))}
+          keys={FREQUENCY_KEYS}
+          onValue={(k) => change({ frequency: FREQUENCIES[k] })}
         />
         {frequency.kind === 'days' && (
           <NumberInput
