@@ -175,7 +175,7 @@ export function ContentEditor({
           {exists && (
             <button
               type="button"
-              className="app-button app-button-danger app-button-outline"
+              className="app-button overlay-delete"
               disabled={busy}
               onClick={() => void removeLanguage()}
             >
