@@ -165,6 +165,7 @@ const TABLE: Record<string, Maker> = {
     body: { overlayId: me.objects.overlay, language: me.objects.overlayLang, event: 'view' },
     as: 'anonymous',
   }),
+  'POST /api/openai/completion': () => ({ body: { messages: [{ role: 'user', content: 'Write a sweep line' }] } }),
   'GET /api/overlay/analytics': ({ me }) => ({ query: { id: String(me.objects.overlay), from: today(), to: today() } }),
   'POST /api/pushsettings/update': () => ({
     body: { ...DEFAULT_PUSH_SETTINGS, hideMessageText: true, quietHours: { start: '22:00', end: '07:00', mode: 'hold' } },

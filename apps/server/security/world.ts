@@ -5,6 +5,7 @@ import { ALL_FLAGS, setFlags } from '../test/widget-helpers.ts';
 import { multipart, send, type Answer, type SweepRequest } from './sweep.ts';
 import { addRelations } from './world-relations.ts';
 import { addConversations, startTranslator } from './world-messaging.ts';
+import { startFakeOpenAi } from '../test/fakes/openai.ts';
 import { addPushDevices, sweepApnsConfig, sweepFcmAccount } from './world-push.ts';
 import { addOverlays } from './world-overlays.ts';
 
@@ -170,10 +171,15 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 export async function buildWorld(opts: { config?: Record<string, string> } = {}): Promise<World> {
   // a local LibreTranslate: the translate route answers (an unconfigured one is 503 by design)
   const translator = await startTranslator();
+  // a local OpenAI-compatible server: the assistant's completion answers (an unconfigured one is 503 by design)
+  const ai = await startFakeOpenAi();
   const t = await buildTestApp({
     config: {
       PUBLIC_URL: 'https://spotlist.example',
       TRANSLATION_URL: translator.url,
+      AI_BASE_URL: ai.url,
+      AI_QUOTA_USER_REQUESTS: '100000',
+      AI_QUOTA_CLIENT_REQUESTS: '100000',
       FCM_SERVICE_ACCOUNT: sweepFcmAccount(),
       ...sweepApnsConfig(),
       ...opts.config,
@@ -183,6 +189,7 @@ export async function buildWorld(opts: { config?: Record<string, string> } = {})
   t.close = async () => {
     await closeApp();
     await translator.close();
+    await ai.close();
   };
   const png = await pngOf(32, 24);
   const adminToken = await loginAdmin(t.app);

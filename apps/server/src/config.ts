@@ -138,6 +138,38 @@ export const ConfigSchema = z.object({
   TRANSLATION_URL: z.string().url().optional(),
   TRANSLATION_API_KEY: z.string().min(1).optional(),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /**
+   * An OpenAI-compatible chat completions API (integrations/ai), with its `/v1`: OpenAI
+   * (https://api.openai.com/v1), Azure OpenAI, Ollama (http://localhost:11434/v1), llama.cpp's
+   * server, vLLM, LM Studio. None: the AI content assistant answers 503 error.ai.notconfigured.
+   */
+  AI_BASE_URL: z.string().url().optional(),
+  /** Its key (local servers take any). Never sent to a browser or written to a log. */
+  AI_API_KEY: z.string().min(1).optional(),
+  /** The default model (SPEC §7: gpt-3.5-turbo). */
+  AI_MODEL: z.string().min(1).max(100).default('gpt-3.5-turbo'),
+  /** The models a request may name, comma-separated (AI_MODEL always among them). */
+  AI_MODELS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    ),
+  /** How long one completion may take (a stream: until its last piece). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** The longest answer, in tokens (the provider's max_tokens). */
+  AI_MAX_TOKENS: z.coerce.number().int().min(16).max(32_000).default(1024),
+  /** The longest prompt: the characters of all messages of a request together. */
+  AI_MAX_PROMPT_CHARS: z.coerce.number().int().min(1000).max(1_000_000).default(24_000),
+  /** A user's requests and tokens per UTC day. */
+  AI_QUOTA_USER_REQUESTS: z.coerce.number().int().min(0).default(200),
+  AI_QUOTA_USER_TOKENS: z.coerce.number().int().min(0).default(200_000),
+  /** A business's (client's) requests and tokens per UTC day, all its users together. */
+  AI_QUOTA_CLIENT_REQUESTS: z.coerce.number().int().min(0).default(2000),
+  AI_QUOTA_CLIENT_TOKENS: z.coerce.number().int().min(0).default(2_000_000),
   /** Origins of the native shells (Capacitor: iOS, Android) whose pages call the API cross-origin (platform/http/cors.ts). */
   NATIVE_ORIGINS: origins.prefault('capacitor://localhost,https://localhost'),
   /** More origins allowed to call the API cross-origin, comma-separated. */

@@ -16,4 +16,10 @@ export async function business(app: FastifyInstance, flags: Partial<UserFlags> =
   return b;
 }
 
-export const ALL_FLAGS = { widgetv1activated: true, widgetv2activated: true, hasGuest: true, overlayactivated: true } as const;
+export const ALL_FLAGS = {
+  widgetv1activated: true,
+  widgetv2activated: true,
+  hasGuest: true,
+  overlayactivated: true,
+  aiassistantactivated: true,
+} as const;

@@ -234,5 +234,18 @@ export const ErrorKey = {
   overlayButtonTarget: 'error.overlay.button',
   /** The schedule's time zone is not an IANA time zone. */
   overlayTimeZone: 'error.overlay.timezone',
+  // AI content assistant (server module ai/: its README).
+  /** No AI provider is configured (AI_BASE_URL): 503. */
+  aiNotConfigured: 'error.ai.notconfigured',
+  /** Today's requests or tokens of the user or the business are used up: 429 (with `resetsAt`). */
+  aiQuota: 'error.ai.quota',
+  /** The provider failed (an error answer, a cut stream, something not JSON): 502. */
+  aiProvider: 'error.ai.provider',
+  /** The provider did not answer in AI_TIMEOUT_MS: 504. */
+  aiTimeout: 'error.ai.timeout',
+  /** A model not on the server's list (AI_MODELS): 400. */
+  aiModel: 'error.ai.model',
+  /** The messages together are longer than AI_MAX_PROMPT_CHARS: 400. */
+  aiPromptTooLarge: 'error.ai.prompt.toolarge',
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];

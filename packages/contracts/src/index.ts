@@ -28,3 +28,4 @@ export * from './messaging.ts';
 export * from './messaging-constants.ts';
 export * from './push.ts';
 export * from './overlays.ts';
+export * from './ai.ts';

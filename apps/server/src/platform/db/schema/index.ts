@@ -12,3 +12,4 @@ export * from './relations.ts';
 export * from './messaging.ts';
 export * from './push.ts';
 export * from './overlays.ts';
+export * from './ai.ts';

@@ -1,0 +1,166 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AiCompletionRequestSchema, AiCompletionSchema, AiStatusSchema, ErrorKey, type AiCompletion } from '@spotlist/contracts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { aiConfig, AiError, openAiChat, partialOf, type ChatClient, type ChatResult } from '../../integrations/ai/client.ts';
+import { aiUsageService, estimateTokens } from './usage.service.ts';
+
+const FLAG = 'aiassistantactivated' as const;
+
+export interface AiRoutesOptions {
+  db: Db;
+  config: Config;
+}
+
+/** A provider failure → the key the client gets: 504 for a timeout, else 502. */
+const failure = (error: unknown): AppError =>
+  error instanceof AiError && error.reason === 'timeout' ? new AppError(ErrorKey.aiTimeout, 504) : new AppError(ErrorKey.aiProvider, 502);
+
+/** One server-sent event. */
+const event = (data: unknown, name?: string): string => `${name ? `event: ${name}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * The AI content assistant's provider routes (SPEC §1, §7 "POST /api/openai/completion";
+ * ./README.md): a completion from the configured OpenAI-compatible server, as one answer or as
+ * server-sent events, within the user's and the business's daily quotas. Behind
+ * `aiassistantactivated` (403 error.flag.missing before anything else).
+ */
+export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db, config }) => {
+  const cfg = aiConfig(config);
+  const chat: ChatClient | undefined = cfg ? openAiChat(cfg) : undefined;
+  const usage = aiUsageService(db, {
+    userRequests: config.AI_QUOTA_USER_REQUESTS,
+    userTokens: config.AI_QUOTA_USER_TOKENS,
+    clientRequests: config.AI_QUOTA_CLIENT_REQUESTS,
+    clientTokens: config.AI_QUOTA_CLIENT_TOKENS,
+  });
+  const models = cfg?.models ?? [config.AI_MODEL];
+  const tags = ['ai'];
+  const user = { auth: 'user', flag: FLAG } as const;
+
+  app.get('/api/openai/status', { schema: { response: { 200: AiStatusSchema }, tags }, config: user }, async (req) => {
+    const { user: mine, client, resetsAt } = await usage.today(req.user!.id, req.user!.clientId);
+    const l = usage.limits;
+    return {
+      configured: chat !== undefined,
+      model: config.AI_MODEL,
+      models,
+      quota: {
+        requests: { used: mine.requests, limit: l.userRequests },
+        tokens: { used: mine.tokens, limit: l.userTokens },
+        clientRequests: { used: client.requests, limit: l.clientRequests },
+        clientTokens: { used: client.tokens, limit: l.clientTokens },
+        resetsAt: resetsAt.toISOString(),
+      },
+    };
+  });
+
+  app.post(
+    '/api/openai/completion',
+    {
+      schema: { body: AiCompletionRequestSchema, response: { 200: AiCompletionSchema }, tags },
+      config: { ...user, invalidates: 'none' },
+    },
+    async (req, reply) => {
+      if (!chat) throw new AppError(ErrorKey.aiNotConfigured, 503);
+      const model = req.body.model ?? config.AI_MODEL;
+      if (!models.includes(model)) throw new AppError(ErrorKey.aiModel, 400, [{ path: 'body.model', key: 'FORM.ERROR.INVALID' }]);
+      const promptChars = req.body.messages.reduce((n, m) => n + m.content.length, 0);
+      if (promptChars > config.AI_MAX_PROMPT_CHARS) throw new AppError(ErrorKey.aiPromptTooLarge, 400);
+      const messages = req.body.messages.map((m) => ({ role: m.role, content: m.content }));
+      const started = performance.now();
+      const id = await usage.start(req.user!.id, req.user!.clientId, model);
+      // the caller going away stops the provider's work (and its tokens)
+      const gone = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
+      /** What a completion used: the provider's count, else an estimate from the characters. */
+      const used = (r: ChatResult | undefined) => ({
+        promptTokens: r?.usage?.promptTokens ?? (r ? estimateTokens(promptChars) : 0),
+        completionTokens: r?.usage?.completionTokens ?? estimateTokens(r?.content.length ?? 0),
+      });
+      const answer = (r: ChatResult): AiCompletion => {
+        const u = used(r);
+        return {
+          model: r.model,
+          content: r.content,
+          finishReason: r.finishReason,
+          usage: { promptTokens: u.promptTokens, completionTokens: u.completionTokens, totalTokens: u.promptTokens + u.completionTokens },
+        };
+      };
+      const end = (status: 'ok' | 'failed', r: ChatResult | undefined) => usage.finish(id, status, used(r), performance.now() - started);
+
+      const streaming = req.body.stream === true || (req.headers.accept ?? '').includes('text/event-stream');
+      if (!streaming) {
+        try {
+          const r = await chat.complete(model, messages, gone.signal);
+          await end('ok', r);
+          return answer(r);
+        } catch (error) {
+          // a failed answer used nothing the provider counted
+          await end('failed', undefined);
+          req.log.warn(
+            { reason: error instanceof AiError ? error.reason : 'unknown', status: (error as AiError).status },
+            'AI completion failed',
+          );
+          throw failure(error);
+        }
+      }
+
+      // Server-sent events. The answer starts with the first piece of text: a failure before it is
+      // a plain error answer (502/504 with its key), one after it an `error` event.
+      const out = new PassThrough();
+      let begun = false;
+      let began!: (ok: boolean) => void;
+      const first = new Promise<boolean>((resolve) => (began = resolve));
+      const run = chat
+        .stream(
+          model,
+          messages,
+          (delta) => {
+            if (!begun) {
+              begun = true;
+              began(true);
+            }
+            out.write(event({ delta }));
+          },
+          gone.signal,
+        )
+        .then(
+          async (r) => {
+            await end('ok', r);
+            out.write(event(answer(r), 'done'));
+            out.end();
+            began(true);
+          },
+          async (error: unknown) => {
+            const partial = partialOf(error);
+            // only what was used counts: the prompt once text came, and the text that came
+            await end('failed', partial && partial.content ? partial : undefined);
+            req.log.warn(
+              { reason: error instanceof AiError ? error.reason : 'unknown', status: (error as AiError).status },
+              'AI stream failed',
+            );
+            if (begun) {
+              out.write(event({ key: failure(error).key }, 'error'));
+              out.end();
+            } else {
+              began(false);
+              throw failure(error);
+            }
+          },
+        );
+      if (!(await first)) return run;
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        // proxies (nginx) pass each event on at once
+        .header('x-accel-buffering', 'no');
+      // a stream is piped as it is (no serializer runs on it)
+      return reply.send(out as never);
+    },
+  );
+};
