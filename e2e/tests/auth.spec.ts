@@ -185,7 +185,7 @@ async function setFlags(email: string, password: string, flags: Record<string, b
 
 test('the demo business logs in and the menu shows only built pages', async ({ page }) => {
   // flags of pages not built yet are on too: their entries must still not appear
-  const unbuilt = { aiassistantactivated: true, gpstrackingactivated: true };
+  const unbuilt = { gpstrackingactivated: true };
   await setFlags('business@demo.spotlist.app', 'demo-business-2026', unbuilt);
   await page.goto('/login');
   await login(page, 'business@demo.spotlist.app', 'demo-business-2026');
@@ -197,10 +197,9 @@ test('the demo business logs in and the menu shows only built pages', async ({ p
   for (const entry of ['Classic widget', 'My widgets', 'Guest app', 'Overlay manager'])
     await expect(nav.getByRole('button', { name: entry, exact: true })).toBeVisible();
   // pages of later issues are not offered, even with their flags on
-  for (const entry of ['AI content assistant', 'GPS tracking'])
+  for (const entry of ['GPS tracking'])
     await expect(nav.getByRole('button', { name: entry })).toHaveCount(0);
   await setFlags('business@demo.spotlist.app', 'demo-business-2026', {
-    aiassistantactivated: false,
     gpstrackingactivated: false,
   });
 });

@@ -29,3 +29,4 @@ export * from './messaging-constants.ts';
 export * from './push.ts';
 export * from './overlays.ts';
 export * from './ai.ts';
+export * from './ai-prompts.ts';

@@ -36,6 +36,7 @@ describe('menu visibility (SPEC §2)', () => {
       'messages',
       'widget',
       'widget-list',
+      'aiContentAssistant',
       'overlay-manager',
       'profile',
       'settings',

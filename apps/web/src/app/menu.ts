@@ -18,8 +18,7 @@ export interface MenuEntry {
   /**
    * The entry's icon. Entries whose page is not built yet carry none (each costs the first bundle,
    * docs/decisions/0012); the change that builds the page adds it (menu.test.ts checks visible ones).
-   * Suggested: aiContentAssistant chatbubblesOutline, gps-tracking carOutline (or a short path like
-   * the icons below).
+   * Suggested: gps-tracking carOutline (or a short path like the icons below).
    */
   icon?: string;
   /** The route id (= route segment, SPEC §2) of the page the entry opens. */
@@ -66,6 +65,8 @@ const PEOPLE_ICON = icon(
 const MESSAGES_ICON = path('M64 96h384v256H208l-96 80v-80H64z');
 /** Overlays (features/overlays): a page with a card laid over it. */
 const OVERLAY_ICON = path('M64 96h288v224H64zM160 192h288v224H160z');
+/** The AI assistant (features/ai-assistant): a spark. */
+const AI_ICON = path('M256 48l40 128 128 40-128 40-40 128-40-128-128-40 128-40zM416 336l16 48 48 16-48 16-16 48-16-48-48-16 48-16z');
 const GUEST_ICON = path(
   'M192 240a64 64 0 1 0 0-128 64 64 0 0 0 0 128zM48 416c0-72 64-112 144-112s144 40 144 112zM352 240a56 56 0 1 0 0-112M384 304c48 8 80 48 80 112h-64',
 );
@@ -80,7 +81,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'messages', titleKey: 'MESSAGES.TITLE', icon: MESSAGES_ICON, page: 'messages' },
   { id: 'widget', titleKey: 'MENU.WIDGET', icon: WIDGET_ICON, page: 'widget', flag: 'widgetv1activated' },
   { id: 'widget-list', titleKey: 'MENU.WIDGET_LIST', icon: WIDGET_LIST_ICON, page: 'widget-list', flag: 'widgetv2activated' },
-  { id: 'aiContentAssistant', titleKey: 'MENU.AI_CONTENT_ASSISTANT', page: 'aiContentAssistant', flag: 'aiassistantactivated' },
+  {
+    id: 'aiContentAssistant',
+    titleKey: 'MENU.AI_CONTENT_ASSISTANT',
+    icon: AI_ICON,
+    page: 'aiContentAssistant',
+    flag: 'aiassistantactivated',
+  },
   { id: 'overlay-manager', titleKey: 'MENU.OVERLAY_MANAGER', icon: OVERLAY_ICON, page: 'overlay-manager', flag: 'overlayactivated' },
   { id: 'gps-tracking', titleKey: 'MENU.GPS_TRACKING', page: 'gps-tracking', flag: 'gpstrackingactivated' },
   { id: 'profile', titleKey: 'MENU.PROFILE', icon: PROFILE_ICON, page: 'profile' },

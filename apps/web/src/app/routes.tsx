@@ -129,6 +129,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'user',
     Page: lazyPage(() => import('../features/overlays/pages/overlay-editor-page')),
   },
+  // the AI content assistant (features/ai-assistant)
+  {
+    id: 'aiContentAssistant',
+    path: '/aiContentAssistant',
+    access: 'user',
+    Page: lazyPage(() => import('../features/ai-assistant/pages/ai-assistant-page')),
+  },
   // the console (features/admin): for accounts with a console permission; each section checks its own
   { id: 'console', path: PATHS.console, access: 'console', Page: lazyPage(() => import('../features/admin/pages/console-page')) },
   {

@@ -72,8 +72,9 @@ export function createAuthStore() {
     if (next.stored) local.setJson(STORAGE_KEYS.user, next.stored);
     else {
       local.remove(STORAGE_KEYS.user);
-      // the cached settings belong to the user who is gone
+      // the cached settings and the assistant's texts belong to the user who is gone
       local.remove(STORAGE_KEYS.userSettings);
+      local.remove(STORAGE_KEYS.aiHistory);
     }
     for (const l of [...listeners]) l();
   };
