@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeOpenAi } from '../apps/server/test/fakes/openai.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,6 +32,16 @@ export default async function globalSetup() {
   const embedDist = path.join(dataDir, 'embed-dist');
   // without a build the server answers the visitor pages with 404 error.embed.missing, as before
   if (fs.existsSync(builtEmbed)) fs.cpSync(builtEmbed, embedDist, { recursive: true });
+  // ai-assistant.spec.ts: a local OpenAI-compatible server (the one the server tests use), its
+  // answer streamed in pieces slowly enough to watch it grow
+  const ai = await startFakeOpenAi();
+  ai.chunkDelayMs = 40;
+  ai.reply = (messages) => {
+    // a rewrite that loses the text's price and link (what the protected-terms check is for)
+    if (messages[0]?.content.includes('Rewrite the text')) return 'Breakfast on our terrace — book at the reception.';
+    const notes = messages.at(-1)?.content.split('\n').slice(1).join(' ') ?? '';
+    return `Good news for our guests: ${notes}. We look forward to seeing you on the terrace — book your table at the reception.`;
+  };
   const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
@@ -46,6 +57,7 @@ export default async function globalSetup() {
       // push.spec.ts: the local push service (web-push-testing) is http://localhost, which the
       // server's SSRF guard refuses otherwise
       PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+      AI_BASE_URL: ai.url,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -68,6 +80,7 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await ai.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
