@@ -167,7 +167,10 @@ export const ConfigSchema = z.object({
   /** A user's requests and tokens per UTC day. */
   AI_QUOTA_USER_REQUESTS: z.coerce.number().int().min(0).default(200),
   AI_QUOTA_USER_TOKENS: z.coerce.number().int().min(0).default(200_000),
-  /** A business's (client's) requests and tokens per UTC day, all its users together. */
+  /**
+   * A client's (the tenant's, SPEC "client with a domain") requests and tokens per UTC day, all its
+   * users together: on a deployment with one client, a cap for the whole platform.
+   */
   AI_QUOTA_CLIENT_REQUESTS: z.coerce.number().int().min(0).default(2000),
   AI_QUOTA_CLIENT_TOKENS: z.coerce.number().int().min(0).default(2_000_000),
   /** Origins of the native shells (Capacitor: iOS, Android) whose pages call the API cross-origin (platform/http/cors.ts). */

@@ -57,7 +57,7 @@ export const AiStatusSchema = z.object({
   /** The default model and those a request may name. */
   model: z.string(),
   models: z.array(z.string()),
-  /** Today's use (UTC day) of the caller and of the caller's business, and when it resets. */
+  /** Today's use (UTC day) of the caller and of the caller's client (the tenant, all its users), and when it resets. */
   quota: z.object({
     requests: QuotaSchema,
     tokens: QuotaSchema,

@@ -185,6 +185,15 @@ describe('quotas', () => {
       expect(s.quota.requests).toEqual({ used: 2, limit: 2 });
       expect(s.quota.tokens.used).toBeGreaterThan(0);
       expect(Date.parse(s.quota.resetsAt) - Date.now()).toBeCloseTo(wait * 1000, -4);
+      // another user of the same client: their own count is theirs, the client's counts both
+      const other = await business(q.app, { aiassistantactivated: true });
+      const theirs = (await req(q.app, 'GET', '/api/openai/status', { token: other.token })).json() as AiStatus;
+      expect(theirs.quota.requests.used).toBe(0);
+      expect(theirs.quota.clientRequests.used).toBe(s.quota.clientRequests.used);
+      expect(s.quota.clientRequests.used).toBeGreaterThanOrEqual(2);
+      expect(
+        (await req(q.app, 'POST', '/api/openai/completion', { token: other.token, body: { messages: [user('Hi')] } })).statusCode,
+      ).toBe(200);
     } finally {
       await q.close();
     }

@@ -27,7 +27,7 @@ export function utcDay(now = new Date()): { start: Date; next: Date } {
 export const estimateTokens = (chars: number): number => Math.ceil(chars / 4);
 
 /**
- * Requests and tokens per user and per business (client) and UTC day, counted from `ai_usage`.
+ * Requests and tokens per user and per client (the tenant) and UTC day, counted from `ai_usage`.
  * A request counts from its start (a `running` row, so requests at the same moment count each
  * other); a failed one counts only for what it used (its tokens; none: not at all).
  */
