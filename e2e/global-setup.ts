@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAi } from '../apps/server/test/fakes/openai.ts';
+import { phrasebook } from '../apps/server/test/fakes/phrasebook.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,7 +37,11 @@ export default async function globalSetup() {
   // answer streamed in pieces slowly enough to watch it grow
   const ai = await startFakeOpenAi();
   ai.chunkDelayMs = 40;
+  // "Translate to all languages": real sentences in each language (the review's language check reads them)
+  const book = phrasebook();
   ai.reply = (messages) => {
+    const translated = book.reply(messages);
+    if (translated !== null) return translated;
     // a rewrite that loses the text's price and link (what the protected-terms check is for)
     if (messages[0]?.content.includes('Rewrite the text')) return 'Breakfast on our terrace — book at the reception.';
     const notes = messages.at(-1)?.content.split('\n').slice(1).join(' ') ?? '';

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { grantFlags } from './support-api';
+import { APP_LANGUAGES } from '../../packages/contracts/src/constants';
+import { api, grantFlags, loginToken } from './support-api';
 import { menu, shot, signupAndOnboard, uniqueEmail } from './support';
 
 /**
@@ -41,4 +42,78 @@ test('a business writes an overlay text with the assistant and watches it stream
   await expect(page.getByTestId('ai-protected')).toContainText('€14');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'ai-assistant-phone', { fullContent: true });
+});
+
+/** Adds content languages (by key) to a business through the API, as the app-languages page does. */
+async function offerLanguages(token: string, keys: readonly string[]) {
+  const { list } = await api<{ list: { id: number; key: string }[] }>('/api/language/list');
+  for (const key of keys) await api('/api/language/add', { body: { id: list.find((l) => l.key === key)!.id }, token });
+}
+
+/**
+ * Issue 20 end to end: in the overlay editor the ✨ actions write the text from notes (streamed),
+ * "Translate to all languages" makes a draft in the 12 other languages (one job each), the review
+ * shows German beside the English source with its checks, and "Publish Deutsch" puts German live:
+ * the others stay drafts.
+ */
+test('a business writes an overlay with the assistant, translates it to all languages, reviews German and publishes it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('ai-translate');
+  await signupAndOnboard(page, { type: 'Business', email, nickname: 'Hotel Seeblick', industry: 'Tours' });
+  const token = await loginToken(email);
+  await offerLanguages(token, ['en', ...APP_LANGUAGES.filter((l) => l !== 'en')]);
+  await grantFlags(email, { overlayactivated: true, aiassistantactivated: true });
+  await page.reload();
+
+  await menu(page, 'Overlay manager');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Terrace breakfast');
+  await page.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'Pop-up' });
+  await page.getByRole('combobox', { name: 'First language' }).selectOption({ label: 'English' });
+  await page.getByRole('button', { name: 'Create overlay' }).click();
+  await expect(page).toHaveURL(/\/overlay-manager\/\d+\?lang=en$/);
+  const overlayId = Number(/overlay-manager\/(\d+)/.exec(page.url())![1]);
+  await page.getByRole('textbox', { name: 'Title (English)' }).fill('Breakfast on the terrace');
+
+  // --- ✨ under the empty text: a draft from notes, streamed, then used as the text
+  await page.getByRole('button', { name: 'Write with AI' }).click();
+  await page.getByRole('textbox', { name: 'What should it say? A few notes are enough.' }).fill('breakfast on the terrace from 7 to 11');
+  await page.getByRole('button', { name: 'Write a draft' }).click();
+  const streamed = page.getByTestId('ai-inline-result');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(streamed).toContainText('Good news');
+  expect((await streamed.textContent()) ?? '').not.toContain('book your table at the reception.');
+  await expect(streamed).toContainText('book your table at the reception.');
+  await page.getByRole('button', { name: 'Use this' }).click();
+  await expect(page.getByRole('textbox', { name: 'Text (English)' })).toContainText(
+    'Good news for our guests: breakfast on the terrace from 7 to 11.',
+  );
+  await shot(page, 'ai-inline-overlay-desktop', { fullContent: true });
+
+  // --- Translate to all languages: the unsaved text is saved first, then 12 drafts in the review
+  await page.getByRole('button', { name: 'Translate to all languages' }).click();
+  await expect(page).toHaveURL(/\/ai-translations\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Translations of “Terrace breakfast”', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('review-progress')).toHaveText('12 of 12 languages ready', { timeout: 30_000 });
+  const german = page.getByTestId('review-de');
+  await expect(german.getByRole('status')).toHaveText('Ready to review');
+  await expect(german.getByText('Frühstück auf der Terrasse')).toBeVisible();
+  await expect(german.getByText('Breakfast on the terrace', { exact: true })).toBeVisible();
+  await expect(german.getByRole('list', { name: 'Checks' })).toContainText('Reads as Deutsch');
+  await expect(german.getByRole('list', { name: 'Checks' })).toContainText('Names, prices, phone numbers and links kept');
+  await shot(page, 'ai-translation-review-desktop');
+
+  await german.getByRole('button', { name: 'Publish Deutsch' }).click();
+  await expect(german.getByRole('status')).toHaveText('Published');
+  // German is live, every other language a draft, English too (it was never published)
+  const { list } = await api<{ list: { id: number; languages: { language: string; state: string }[] }[] }>('/api/overlays', { token });
+  const states = Object.fromEntries(list.find((o) => o.id === overlayId)!.languages.map((l) => [l.language, l.state]));
+  expect(Object.keys(states)).toHaveLength(13);
+  expect(Object.entries(states).filter(([, s]) => s !== 'draft')).toEqual([['de', 'published']]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'ai-translation-review-phone');
+  await german.scrollIntoViewIfNeeded();
+  await shot(page, 'ai-translation-review-german-phone', { scrollTo: german });
 });

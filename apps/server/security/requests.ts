@@ -3,7 +3,7 @@ import { PASSWORD } from '../test/helpers.ts';
 import type { Operation } from './openapi-routes.ts';
 import { multipart, send } from './sweep.ts';
 import { freshNotice, LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
-import { overlayContent, overlaySettings } from './world-overlays.ts';
+import { overlayContent, overlaySettings, TRANSLATION_ACTION_LANGUAGE } from './world-overlays.ts';
 
 /**
  * A valid request for every operation of openapi.json, made by `me` (a business account with
@@ -52,6 +52,7 @@ export function ownParams(op: Operation, { w, me }: Ctx): Record<string, string 
     else if (p.name === 'uploadId') v = o.uploadDone;
     else if (p.name === 'lang') v = w.admin.objects.translation.lang;
     else if (p.name === 'key') v = w.admin.objects.translation.key;
+    else if (at.startsWith('/api/openai/translations/')) v = o.translationRun ?? 999_999;
     else if (at.startsWith('/api/place/')) v = s.place;
     else if (at.startsWith('/api/list/')) v = s.list;
     else if (at.startsWith('/api/setting/')) v = o.setting;
@@ -166,6 +167,11 @@ const TABLE: Record<string, Maker> = {
     as: 'anonymous',
   }),
   'POST /api/openai/completion': () => ({ body: { messages: [{ role: 'user', content: 'Write a sweep line' }] } }),
+  // a new run of the world's translated widget (world-overlays.ts); the actions act on the world's run, a language each
+  'POST /api/openai/translations': ({ me }) => ({ body: { kind: 'widget', id: me.objects.translationWidget, from: 'en' } }),
+  'POST /api/openai/translations/{id}/retry': () => ({ query: { language: TRANSLATION_ACTION_LANGUAGE.retry } }),
+  'POST /api/openai/translations/{id}/publish': () => ({ query: { language: TRANSLATION_ACTION_LANGUAGE.publish } }),
+  'POST /api/openai/translations/{id}/discard': () => ({ query: { language: TRANSLATION_ACTION_LANGUAGE.discard } }),
   'GET /api/overlay/analytics': ({ me }) => ({ query: { id: String(me.objects.overlay), from: today(), to: today() } }),
   'POST /api/pushsettings/update': () => ({
     body: { ...DEFAULT_PUSH_SETTINGS, hideMessageText: true, quietHours: { start: '22:00', end: '07:00', mode: 'hold' } },

@@ -2,6 +2,10 @@ import type { TestApp } from '../test/helpers.ts';
 import type { SweepRequest } from './sweep.ts';
 import { must, type Actor, type As } from './world.ts';
 
+/** The languages of a business's translation run, one for each action of the sweep. */
+export const TRANSLATED = ['de', 'fr', 'it'] as const;
+export const TRANSLATION_ACTION_LANGUAGE = { publish: 'de', discard: 'fr', retry: 'it' } as const;
+
 /** The shared settings of a sweep overlay (shown in the guest app and on every page). */
 export const overlaySettings = (name: string) => ({
   name,
@@ -37,6 +41,24 @@ export async function addOverlays(t: TestApp, actors: Actor[]): Promise<void> {
     await call('POST', `/api/overlay/publish?id=${a.objects.overlay}&lang=${lang}`, overlayContent(`${a.label} announcement`));
     a.objects.overlaySite = ((await call('GET', '/api/overlays')).json() as { publicId: string }).publicId;
     a.scratch.overlay = await make(`${a.label} scratch overlay`);
+    // "Translate to all languages" of a widget of its own, into three languages, settled: one
+    // language for each of the sweep's publish, discard and retry (the world's fake echoes the
+    // prompt, whose JSON reads as the fields: every language is a draft)
+    const widget = (
+      await call('POST', '/api/widget/add', {
+        name: `${a.label} translated widget`,
+        languages: ['en', ...TRANSLATED],
+        texts: { en: { title: `${a.label} favourites`, intro: 'Our favourite places around the lake.' } },
+      })
+    ).json() as { id: number };
+    const run = (await call('POST', '/api/openai/translations', { kind: 'widget', id: widget.id, from: 'en' })).json() as { id: number };
+    a.objects.translationRun = run.id;
+    a.objects.translationWidget = widget.id;
+    for (let i = 0; i < 200; i++) {
+      const { items } = (await call('GET', `/api/openai/translations/${run.id}`)).json() as { items: { status: string }[] };
+      if (items.every((x) => x.status !== 'queued' && x.status !== 'running')) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
   }
 }
 
@@ -60,6 +82,22 @@ export function overlayAttacks(v: Actor, as: As): void {
     method: 'POST',
     url: '/api/overlay/update/all',
     body: { ...overlaySettings('pwned'), id },
+  });
+  // a translation run is its owner's alone: another business reads, retries, publishes and discards nothing
+  const run = v.objects.translationRun;
+  if (run) {
+    as('GET /api/openai/translations/{id}', 'never', { method: 'GET', url: `/api/openai/translations/${run}` });
+    for (const [action, language] of Object.entries(TRANSLATION_ACTION_LANGUAGE))
+      as(`POST /api/openai/translations/{id}/${action}`, 'never', {
+        method: 'POST',
+        url: `/api/openai/translations/${run}/${action}?language=${language}`,
+      });
+  }
+  // nor translates another's overlay or widget
+  as('POST /api/openai/translations', 'never', {
+    method: 'POST',
+    url: '/api/openai/translations',
+    body: { kind: 'overlay', id, from: lang },
   });
   for (const url of ['/api/overlays', '/api/overlay/active', `/api/overlay/language?lang=${lang}&isDraft=true`])
     as(`GET ${url.split('?')[0]}`, 'own', { method: 'GET', url });

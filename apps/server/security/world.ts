@@ -82,6 +82,10 @@ export interface Objects {
   overlay?: number;
   overlayLang?: string;
   overlaySite?: string;
+  /** A business's "Translate to all languages" run of its scratch overlay (world-overlays.ts). */
+  translationRun?: number;
+  /** The widget that run translates (English into TRANSLATED). */
+  translationWidget?: number;
 }
 
 export interface Scratch {

@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(widgetRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(publicWidgetRoutes, { db });
   await app.register(overlayRoutes, { db });
-  await app.register(aiRoutes, { db, config });
+  await app.register(aiRoutes, { db, config, jobs: deps.jobs });
   await app.register(analyticsRoutes, { db });
   await app.register(guestRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(dashboardRoutes, { db });

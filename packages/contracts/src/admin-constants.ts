@@ -30,6 +30,6 @@ export const REPORT_FILTERS = ['status', 'resource'] as const;
 export const AUDIT_FILTERS = ['action', 'actor', 'targetType', 'targetId', 'outcome', 'from', 'to'] as const;
 /** The CSV export holds at most this many entries (the newest). */
 export const AUDIT_EXPORT_MAX = 50_000;
-export const INTEGRATIONS = ['mail', 'storage', 'geocoder', 'pushWeb', 'pushAndroid', 'pushIos'] as const;
+export const INTEGRATIONS = ['mail', 'storage', 'geocoder', 'pushWeb', 'pushAndroid', 'pushIos', 'ai'] as const;
 /** A user keeps at most this many saved filters. */
 export const SAVED_FILTERS_MAX = 100;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AI_LANGUAGE_NAMES, buildPrompt, checkProtected, protectedTerms } from './ai-prompts.ts';
+import {
+  AI_LANGUAGE_NAMES,
+  buildFieldsTranslation,
+  buildPrompt,
+  checkProtected,
+  parseTranslatedFields,
+  protectedTerms,
+  visibleChars,
+  voiceOf,
+} from './ai-prompts.ts';
 import { APP_LANGUAGES } from './constants.ts';
 
 const places = [
@@ -85,5 +94,47 @@ describe('protected terms', () => {
     expect(checkProtected(source, changed, places).sort()).toEqual(
       ['hello@isarblick.example', 'https://isarblick.example/breakfast', '€12.50'].sort(),
     );
+  });
+});
+
+describe('translating fields (Translate to all languages)', () => {
+  const fields = { title: 'Breakfast', html: '<p>From 7, <em>€14</em>.</p>', 'button.0': 'Book' };
+
+  it('asks for the same JSON object in the target language, the voice and the budget with it', () => {
+    const [system, user] = buildFieldsTranslation({
+      fields,
+      from: 'en',
+      language: 'hr',
+      voice: { description: 'Warm and short.', use: [], avoid: ['cheap'] },
+      maxChars: 160,
+    });
+    expect(system!.content).toContain('from English into Croatian.');
+    expect(system!.content).toContain('Warm and short.');
+    expect(system!.content).toContain('Never use these words: cheap.');
+    expect(system!.content).toContain('at most 160 characters');
+    expect(system!.content).toContain('same JSON object only');
+    expect(JSON.parse(user!.content.replace(/^Text:\n/, ''))).toEqual(fields);
+  });
+
+  it('reads the object out of an answer, with a fence or a preface, and refuses anything else', () => {
+    const answer = { title: 'Doručak', html: '<p>Od 7, <em>€14</em>.</p>', 'button.0': 'Rezerviraj' };
+    expect(parseTranslatedFields(JSON.stringify(answer), fields)).toEqual(answer);
+    expect(parseTranslatedFields('Here it is:\n```json\n' + JSON.stringify({ ...answer, extra: 'x' }) + '\n```', fields)).toEqual(answer);
+    expect(parseTranslatedFields('Sorry, I cannot help.', fields)).toBeNull();
+    expect(parseTranslatedFields('{"title": "Doručak"', fields)).toBeNull();
+    // a key missing, a value that is not text, an empty value for a text the source has
+    expect(parseTranslatedFields(JSON.stringify({ title: 'Doručak', html: '<p>x</p>' }), fields)).toBeNull();
+    expect(parseTranslatedFields(JSON.stringify({ ...answer, title: 3 }), fields)).toBeNull();
+    expect(parseTranslatedFields(JSON.stringify({ ...answer, html: ' ' }), fields)).toBeNull();
+    expect(parseTranslatedFields('[1,2]', fields)).toBeNull();
+  });
+
+  it('counts visible characters without tags and entities', () => {
+    expect(visibleChars({ a: '<p>Hello&nbsp;<b>you</b></p>', b: 'Go' })).toBe('Hello you Go'.length);
+  });
+
+  it('reads a stored voice and nothing else as one', () => {
+    expect(voiceOf({ description: 'Calm', use: ['lake', 3], avoid: 'x' })).toEqual({ description: 'Calm', use: ['lake'], avoid: [] });
+    expect(voiceOf('nope')).toEqual({ description: '', use: [], avoid: [] });
   });
 });

@@ -247,5 +247,11 @@ export const ErrorKey = {
   aiModel: 'error.ai.model',
   /** The messages together are longer than AI_MAX_PROMPT_CHARS: 400. */
   aiPromptTooLarge: 'error.ai.prompt.toolarge',
+  /** A translation run that is not mine or does not exist, or a language it does not have: 404. */
+  aiTranslationNotFound: 'error.ai.translation.notfound',
+  /** The language's draft is not in a state for this (publish one still running, retry a published one): 409. */
+  aiTranslationState: 'error.ai.translation.state',
+  /** Nothing to translate: the source language has no text, or the business offers no other language: 400. */
+  aiTranslationNothing: 'error.ai.translation.nothing',
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];

@@ -125,5 +125,32 @@ export const ProfileExportSchema = z.object({
       settings: PushSettingsSchema.nullable(),
     })
     .default({ devices: [], settings: null }),
+  /**
+   * The AI assistant's use: one row per completion (model, tokens, time; prompts and answers are
+   * never kept) and the "Translate to all languages" runs with each language's state.
+   */
+  ai: z
+    .object({
+      usage: z.array(
+        z.object({
+          model: z.string(),
+          status: z.string(),
+          promptTokens: z.number().int(),
+          completionTokens: z.number().int(),
+          durationMs: z.number().int().nullable(),
+          createdAt: z.string(),
+        }),
+      ),
+      translations: z.array(
+        z.object({
+          kind: z.string(),
+          targetId: z.number().int(),
+          from: z.string(),
+          languages: z.array(z.object({ language: z.string(), status: z.string() })),
+          createdAt: z.string(),
+        }),
+      ),
+    })
+    .default({ usage: [], translations: [] }),
 });
 export type ProfileExport = z.infer<typeof ProfileExportSchema>;

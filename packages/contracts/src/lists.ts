@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Visibility } from './constants.ts';
+import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, LIST_NOTE_MAX } from './lists-constants.ts';
 import { FormError, optionalText, requiredText, text } from './common.ts';
 import { listResponseSchema } from './list-query.ts';
 import { CoordinatesSchema, PlaceViewSchema } from './places.ts';
@@ -16,9 +17,7 @@ import { visibilitySchema } from './profile.ts';
  */
 export const LIST_KINDS = ['list', 'likes'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
-export const LIST_NAME_MAX = 120;
-export const LIST_DESCRIPTION_MAX = 2000;
-export const LIST_NOTE_MAX = 2000;
+export * from './lists-constants.ts';
 /** GET /api/list/{type}. */
 export const LIST_TYPES = ['mine', 'shared', 'public'] as const;
 export type ListType = (typeof LIST_TYPES)[number];

@@ -18,6 +18,17 @@ export const OVERLAY_WIDGETS_MAX = 50;
 /** Seconds: the longest wait of a load trigger or of exit intent's fallback on phones. */
 export const OVERLAY_DELAY_MAX = 600;
 export const OVERLAY_AGAIN_DAYS_MAX = 365;
+/**
+ * Characters of visible text (title, text and button labels) a format holds comfortably: what
+ * the AI translation review checks a draft against (a bar is one line on a phone).
+ */
+export const OVERLAY_TEXT_BUDGET: Record<OverlayFormat, number> = {
+  topBar: 160,
+  bottomBar: 160,
+  slideIn: 600,
+  modal: 1500,
+  fullScreen: 4000,
+};
 /** Overlays per business. */
 export const OVERLAY_MAX = 100;
 

@@ -7,6 +7,9 @@
 export const GUEST_KEY_HEADER = 'x-guest-key';
 /** localStorage keys in the embed frame and guest app (apart from the logged-in user's keys). */
 export const GUEST_STORAGE_KEY = 'spotlist.guest';
+/** A widget's title and intro per language, in characters (the widget settings and the AI assistant's checks). */
+export const WIDGET_TITLE_MAX = 200;
+export const WIDGET_INTRO_MAX = 2000;
 /** Analytics events counted per day, widget and POI. */
 export const WIDGET_EVENTS = ['view', 'open', 'like', 'click'] as const;
 export type WidgetEvent = (typeof WIDGET_EVENTS)[number];

@@ -4,6 +4,8 @@ import { FormError, text } from './common.ts';
 import { listResponseSchema } from './list-query.ts';
 import { PLACE_DESCRIPTION_MAX, PLACE_NAME_MAX, PlaceInputSchema, PlaceTextsViewSchema, PlaceViewSchema } from './places.ts';
 import { WIDGET_EVENTS, WidgetStyleSchema } from './widgets-public.ts';
+import { WIDGET_INTRO_MAX, WIDGET_TITLE_MAX } from './widgets-public-constants.ts';
+export { WIDGET_INTRO_MAX, WIDGET_TITLE_MAX } from './widgets-public-constants.ts';
 
 /**
  * Business widgets, widget POIs, widget settings, the guest app and widget analytics as the
@@ -30,8 +32,6 @@ export const WIDGET_TYPES = ['v1', 'v2', 'all'] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 export const WIDGET_VERSIONS = [1, 2] as const;
 export const WIDGET_NAME_MAX = 120;
-export const WIDGET_TITLE_MAX = 200;
-export const WIDGET_INTRO_MAX = 2000;
 /** At most this many POIs per widget. */
 export const WIDGET_POI_MAX = 200;
 /** At most this many allowed (framing) domains per widget. */

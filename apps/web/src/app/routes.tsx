@@ -136,6 +136,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'user',
     Page: lazyPage(() => import('../features/ai-assistant/pages/ai-assistant-page')),
   },
+  {
+    id: 'ai-translations',
+    path: '/ai-translations/:id',
+    access: 'user',
+    Page: lazyPage(() => import('../features/ai-assistant/pages/translation-review-page')),
+  },
   // the console (features/admin): for accounts with a console permission; each section checks its own
   { id: 'console', path: PATHS.console, access: 'console', Page: lazyPage(() => import('../features/admin/pages/console-page')) },
   {

@@ -350,6 +350,8 @@ describe('jobs and integrations', () => {
         // no FCM, no APNs here: the apps' devices are kept, nothing is sent to them
         { name: 'pushAndroid', configured: false, mode: 'notsent', job: null },
         { name: 'pushIos', configured: false, mode: 'notsent', job: null },
+        // no AI_BASE_URL: the assistant explains its set-up; its translation job is there all the same
+        { name: 'ai', configured: false, mode: 'off', job: { name: 'ai.translate', dead: 0, lastError: null } },
       ]);
     } finally {
       await ops.close();

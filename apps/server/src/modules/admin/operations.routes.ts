@@ -81,6 +81,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; c
       const s3 = s3Config(config);
       const pushDead = jobs.definition('push.deliver') ? await deadOf('push.deliver') : null;
       const pushJob = pushDead ? { name: 'push.deliver', dead: pushDead.length, lastError: pushDead.at(-1)?.error ?? null } : null;
+      const aiDead = jobs.definition('ai.translate') ? await deadOf('ai.translate') : null;
+      const aiJob = aiDead ? { name: 'ai.translate', dead: aiDead.length, lastError: aiDead.at(-1)?.error ?? null } : null;
       const list: Integration[] = [
         {
           name: 'mail',
@@ -95,6 +97,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; c
         { name: 'pushWeb', configured: true, mode: 'webpush', job: pushJob },
         { name: 'pushAndroid', configured: !!config.FCM_SERVICE_ACCOUNT, mode: config.FCM_SERVICE_ACCOUNT ? 'fcm' : 'notsent', job: null },
         { name: 'pushIos', configured: !!config.APNS_KEY, mode: config.APNS_KEY ? 'apns' : 'notsent', job: null },
+        // the AI assistant (modules/ai): any OpenAI-compatible server; ai.translate carries "Translate to all languages"
+        { name: 'ai', configured: !!config.AI_BASE_URL, mode: config.AI_BASE_URL ? 'openai' : 'off', job: aiJob },
       ];
       return { list };
     },

@@ -1,8 +1,29 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AiCompletionRequestSchema, AiCompletionSchema, AiStatusSchema, ErrorKey, type AiCompletion } from '@spotlist/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AI_VOICE_SETTING,
+  AiCompletionRequestSchema,
+  AiCompletionSchema,
+  AiStatusSchema,
+  AiTranslateStartSchema,
+  AiTranslationLanguageQuerySchema,
+  AiTranslationRunSchema,
+  ErrorKey,
+  voiceOf,
+  type AiCompletion,
+} from '@spotlist/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { aiTranslationItems, aiTranslationRuns, aiUsage, settings } from '../../platform/db/schema/index.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
+import { requestFlags } from '../../platform/http/feature-flags.ts';
+import { overlaysService } from '../overlays/index.ts';
+import { baseUrlOf, widgetsService } from '../widgets/index.ts';
+import { translateLanguage } from './ai.jobs.ts';
+import { translationsService, type TranslationTargets } from './translations.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { aiConfig, AiError, openAiChat, partialOf, type ChatClient, type ChatResult } from '../../integrations/ai/client.ts';
 import { aiUsageService, estimateTokens } from './usage.service.ts';
@@ -12,6 +33,7 @@ const FLAG = 'aiassistantactivated' as const;
 export interface AiRoutesOptions {
   db: Db;
   config: Config;
+  jobs: JobQueue;
 }
 
 /** A provider failure → the key the client gets: 504 for a timeout, else 502. */
@@ -27,7 +49,7 @@ const event = (data: unknown, name?: string): string => `${name ? `event: ${name
  * server-sent events, within the user's and the business's daily quotas. Behind
  * `aiassistantactivated` (403 error.flag.missing before anything else).
  */
-export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db, config }) => {
+export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db, config, jobs }) => {
   const cfg = aiConfig(config);
   const chat: ChatClient | undefined = cfg ? openAiChat(cfg) : undefined;
   const usage = aiUsageService(db, {
@@ -39,6 +61,133 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
   const models = cfg?.models ?? [config.AI_MODEL];
   const tags = ['ai'];
   const user = { auth: 'user', flag: FLAG } as const;
+
+  // "Translate to all languages": the overlays' and widgets' own services write what it makes
+  const overlays = overlaysService(db, { changed: (publicId) => void app.events.emit('overlay.changed', { publicId }) });
+  const widgets = widgetsService(db, (publicId, wroteFor) => {
+    void app.events.emit('widget.changed', { publicId });
+    if (wroteFor !== undefined) void app.events.emit('user.wrote', { userId: wroteFor });
+  });
+  const overlayTargets: Omit<TranslationTargets, 'widget' | 'saveWidgetTexts'> = {
+    overlayLanguages: (ownerId) => overlays.offered(ownerId),
+    async overlayDraft(ownerId, id, language) {
+      await overlays.mine(ownerId, id);
+      const found = await overlays.language(ownerId, id, language).catch((error: unknown) => {
+        if (error instanceof AppError && error.status === 404) return null;
+        throw error;
+      });
+      return found ? found.draft : null;
+    },
+    saveOverlayDraft: async (ownerId, id, language, content) => (await overlays.saveDraft(ownerId, id, language, content)).draft,
+    publishOverlay: async (ownerId, id, language, content) => void (await overlays.publish(ownerId, id, language, content)),
+  };
+  /** A request's targets: its widgets are read and written as the widget routes do (the caller's flags). */
+  const targetsOf = (req: FastifyRequest): TranslationTargets => ({
+    ...overlayTargets,
+    widget: (id) => widgets.get(id, req.user!, requestFlags(req), baseUrlOf(req, config.PUBLIC_URL), req.ctx.language),
+    saveWidgetTexts: async (id, texts) =>
+      void (await widgets.update(id, { texts }, req.user!, requestFlags(req), baseUrlOf(req, config.PUBLIC_URL), req.ctx.language)),
+  });
+  // a job only writes overlay drafts: a widget's drafts stay in the run until published
+  const jobTargets: TranslationTargets = {
+    ...overlayTargets,
+    widget: () => Promise.reject(new Error('a translation job does not read widgets')),
+    saveWidgetTexts: () => Promise.reject(new Error('a translation job does not write widgets')),
+  };
+  const translations = translationsService(db, {
+    chat,
+    model: config.AI_MODEL,
+    usage,
+    async voice(ownerId) {
+      const [row] = await db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(and(eq(settings.userId, ownerId), eq(settings.key, AI_VOICE_SETTING)));
+      if (!row) return null;
+      const v = voiceOf(row.value);
+      return v.description || v.use.length || v.avoid.length ? v : null;
+    },
+    queue: async (runId, language) => void (await jobs.send(translateLanguage, { runId, language: language as never })),
+  });
+  jobs.register(translateLanguage, { translations, targets: jobTargets });
+
+  // the account export: what the assistant was used for (never a prompt or an answer); the rows go with the account (cascade)
+  app.accountData.register({
+    owner: 'ai',
+    sections: ['ai'],
+    async export(userId) {
+      const used = await db.select().from(aiUsage).where(eq(aiUsage.userId, userId)).orderBy(aiUsage.id);
+      const runs = await db.select().from(aiTranslationRuns).where(eq(aiTranslationRuns.ownerId, userId)).orderBy(aiTranslationRuns.id);
+      const items =
+        runs.length === 0
+          ? []
+          : await db
+              .select({ runId: aiTranslationItems.runId, language: aiTranslationItems.language, status: aiTranslationItems.status })
+              .from(aiTranslationItems)
+              .where(
+                inArray(
+                  aiTranslationItems.runId,
+                  runs.map((r) => r.id),
+                ),
+              )
+              .orderBy(aiTranslationItems.language);
+      return {
+        ai: {
+          usage: used.map((u) => ({
+            model: u.model,
+            status: u.status,
+            promptTokens: u.promptTokens,
+            completionTokens: u.completionTokens,
+            durationMs: u.durationMs,
+            createdAt: u.createdAt.toISOString(),
+          })),
+          translations: runs.map((r) => ({
+            kind: r.kind,
+            targetId: r.targetId,
+            from: r.sourceLanguage,
+            languages: items.filter((i) => i.runId === r.id).map((i) => ({ language: i.language, status: i.status })),
+            createdAt: r.createdAt.toISOString(),
+          })),
+        },
+      };
+    },
+  });
+  const runParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+  app.post(
+    '/api/openai/translations',
+    { schema: { body: AiTranslateStartSchema, response: { 200: AiTranslationRunSchema }, tags }, config: user },
+    async (req) => translations.start(targetsOf(req), req.user!, req.body),
+  );
+  app.get(
+    '/api/openai/translations/:id',
+    { schema: { params: runParams, response: { 200: AiTranslationRunSchema }, tags }, config: user },
+    async (req) => translations.view(req.user!.id, req.params.id),
+  );
+  app.post(
+    '/api/openai/translations/:id/retry',
+    {
+      schema: { params: runParams, querystring: AiTranslationLanguageQuerySchema, response: { 200: AiTranslationRunSchema }, tags },
+      config: user,
+    },
+    async (req) => translations.retry(req.user!.id, req.params.id, req.query.language),
+  );
+  app.post(
+    '/api/openai/translations/:id/publish',
+    {
+      schema: { params: runParams, querystring: AiTranslationLanguageQuerySchema, response: { 200: AiTranslationRunSchema }, tags },
+      config: user,
+    },
+    async (req) => translations.publish(targetsOf(req), req.user!.id, req.params.id, req.query.language),
+  );
+  app.post(
+    '/api/openai/translations/:id/discard',
+    {
+      schema: { params: runParams, querystring: AiTranslationLanguageQuerySchema, response: { 200: AiTranslationRunSchema }, tags },
+      config: user,
+    },
+    async (req) => translations.discard(req.user!.id, req.params.id, req.query.language),
+  );
 
   app.get('/api/openai/status', { schema: { response: { 200: AiStatusSchema }, tags }, config: user }, async (req) => {
     const { user: mine, client, resetsAt } = await usage.today(req.user!.id, req.user!.clientId);

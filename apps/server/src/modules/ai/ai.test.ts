@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { AiCompletion, AiStatus } from '@spotlist/contracts';
 import { buildTestApp, req, type LoggedIn, type TestApp } from '../../../test/helpers.ts';
 import { business } from '../../../test/widget-helpers.ts';
@@ -157,6 +158,51 @@ describe('POST /api/openai/completion (SPEC §7)', () => {
       expect(after.quota.tokens.used).toBeGreaterThan(before.quota.tokens.used);
     } finally {
       fake.reply = (m) => `Echo: ${m.at(-1)!.content}`;
+    }
+  });
+});
+
+describe('a caller leaving mid-stream', () => {
+  it("stops the provider's stream, and counts what came", async () => {
+    // a real connection (inject cannot drop one): the browser closes it after the first pieces
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const reply = fake.reply;
+    fake.reply = () => Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    fake.chunkDelayMs = 30;
+    const abandoned = fake.abandoned;
+    try {
+      const controller = new AbortController();
+      const res = await fetch(`${base}/api/openai/completion`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-auth-token': hotel.token, accept: 'text/event-stream' },
+        body: JSON.stringify({ messages: [user('Write a long text')] }),
+        signal: controller.signal,
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      const first = await reader.read();
+      expect(new TextDecoder().decode(first.value)).toContain('"delta"');
+      controller.abort();
+      // the server aborts its request to the provider: the fake sees its client go before the end
+      const until = Date.now() + 3000;
+      while (fake.abandoned === abandoned && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(fake.abandoned).toBe(abandoned + 1);
+      // the usage row ends failed with the text that came (not all sixty words)
+      const until2 = Date.now() + 3000;
+      let row: { status: string; completion_tokens: number } | undefined;
+      while (Date.now() < until2) {
+        const { rows } = (await t.database.db.execute(
+          sql`select status, completion_tokens from ai_usage where user_id = ${hotel.user.id} order by id desc limit 1`,
+        )) as unknown as { rows: { status: string; completion_tokens: number }[] };
+        row = rows[0];
+        if (row?.status !== 'running') break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(row?.status).toBe('failed');
+      expect(row!.completion_tokens).toBeLessThan(Math.ceil(fake.reply([]).length / 4));
+    } finally {
+      fake.reply = reply;
+      fake.chunkDelayMs = 0;
     }
   });
 });

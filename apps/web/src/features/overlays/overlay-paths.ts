@@ -1,4 +1,4 @@
-import type { OverlayButton, OverlayFormat, OverlayFrequency, OverlayTrigger, OverlayView } from '@spotlist/contracts';
+import type { OverlayButton, OverlayFrequency, OverlayTrigger, OverlayView } from '@spotlist/contracts';
 
 /** The overlay pages' paths (the same literals as in app/routes.tsx). */
 export const OVERLAY_PATHS = {
@@ -34,13 +34,7 @@ export const missingLanguages = (overlay: Pick<OverlayView, 'languages'>, offere
   offered.filter((l) => !overlay.languages.some((x) => x.language === l));
 
 /** The words of each format, trigger, frequency, button kind and tab (written out: the locales test finds every key). */
-export const FORMAT_KEYS: Record<OverlayFormat, string> = {
-  topBar: 'OVERLAYS.FORMAT_TOPBAR',
-  bottomBar: 'OVERLAYS.FORMAT_BOTTOMBAR',
-  modal: 'OVERLAYS.FORMAT_MODAL',
-  slideIn: 'OVERLAYS.FORMAT_SLIDEIN',
-  fullScreen: 'OVERLAYS.FORMAT_FULLSCREEN',
-};
+export { FORMAT_KEYS } from '../../lib/overlay-format-keys';
 export const TRIGGER_KEYS: Record<OverlayTrigger['kind'], string> = {
   load: 'OVERLAYS.TRIGGER_LOAD',
   scroll: 'OVERLAYS.TRIGGER_SCROLL',

@@ -15,6 +15,7 @@ const INTEGRATION_KEYS: Record<Integration['name'], string> = {
   pushWeb: 'CONSOLE.INTEGRATION_PUSH_WEB',
   pushAndroid: 'CONSOLE.INTEGRATION_PUSH_ANDROID',
   pushIos: 'CONSOLE.INTEGRATION_PUSH_IOS',
+  ai: 'CONSOLE.INTEGRATION_AI',
 };
 const MODE_KEYS: Record<string, string> = {
   smtp: 'CONSOLE.MODE_SMTP',
@@ -28,6 +29,8 @@ const MODE_KEYS: Record<string, string> = {
   fcm: 'CONSOLE.MODE_FCM',
   apns: 'CONSOLE.MODE_APNS',
   notsent: 'CONSOLE.MODE_NOT_SENT',
+  openai: 'CONSOLE.MODE_OPENAI',
+  off: 'CONSOLE.MODE_OFF',
 };
 
 /** A job's spent runs: when, how often tried, the last error; and one button to retry them all. */

@@ -1,26 +1,15 @@
-import { ErrorKey, type AiCompletion, type AiPromptMessage, type AiStatus, type AiVoice, type ListDetail } from '@spotlist/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
+import type { ListDetail } from '@spotlist/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
 
 /**
  * The assistant's calls (contracts ai.ts; server modules/ai/README.md). Answers are checked
  * structurally (no zod in this chunk).
  */
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const isStatus = (v: unknown): boolean => isObject(v) && typeof v.configured === 'boolean' && isObject(v.quota);
-const isCompletion = (v: unknown): v is AiCompletion => isObject(v) && typeof v.content === 'string' && isObject(v.usage);
 const isPage = (v: unknown): boolean => isObject(v) && Array.isArray(v.list);
 
-const statusKey = ['ai', 'status'] as const;
-
-/** GET /api/openai/status: configured or not, the models, today's quota. */
-export const useAiStatus = () => useQuery({ queryKey: statusKey, queryFn: () => api.get<AiStatus>('/openai/status', { guard: isStatus }) });
-
-/** The quota changed (a completion ran): read the status again. */
-export function useRefreshStatus() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: statusKey });
-}
+export { streamCompletion, useAiStatus, useRefreshStatus } from '../../../lib/ai';
 
 /** The business's content languages (what it writes in), by key. */
 export const useContentLanguages = () =>
@@ -60,49 +49,4 @@ export async function groundingData(): Promise<{
 }
 
 /** The voice as saved (setting `ai.voice`), read defensively. */
-export function voiceOf(value: unknown): AiVoice {
-  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-  if (!isObject(value)) return { description: '', use: [], avoid: [] };
-  return {
-    description: typeof value.description === 'string' ? value.description : '',
-    use: strings(value.use),
-    avoid: strings(value.avoid),
-  };
-}
-export const VOICE_SETTING = 'ai.voice';
-
-/**
- * POST /api/openai/completion with `stream: true`: `onDelta` gets each piece of text as it
- * comes; answers the whole completion. An error before the first piece is the API's error (its
- * key, shown by the error toast); an `error` event after it throws an ApiError with its key.
- */
-export async function streamCompletion(
-  messages: AiPromptMessage[],
-  onDelta: (text: string) => void,
-  signal: AbortSignal,
-): Promise<AiCompletion> {
-  const res = await api.request<Response>('/openai/completion', { method: 'POST', body: { messages, stream: true }, raw: true, signal });
-  if (!res.body) throw new ApiError(ErrorKey.aiProvider, 502, '/openai/completion');
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let done: AiCompletion | null = null;
-  for (;;) {
-    const { value, done: ended } = await reader.read();
-    if (ended) break;
-    buffer += value;
-    let cut: number;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const name = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (data === undefined) continue;
-      const parsed = JSON.parse(data) as unknown;
-      if (name === 'error') throw new ApiError(String((parsed as { key?: unknown }).key ?? ErrorKey.aiProvider), 502, '/openai/completion');
-      if (name === 'done' && isCompletion(parsed)) done = parsed;
-      else if (isObject(parsed) && typeof parsed.delta === 'string') onDelta(parsed.delta);
-    }
-  }
-  if (!done) throw new ApiError(ErrorKey.aiProvider, 502, '/openai/completion');
-  return done;
-}
+export { voiceOf, AI_VOICE_SETTING as VOICE_SETTING } from '@spotlist/contracts';

@@ -60,6 +60,18 @@ export function useSetListVisibility(id: number) {
   });
 }
 
+/** POST /api/list/update/{id} { description }: the list's introduction ('' removes it). */
+export function useSetListDescription(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (description: string) => api.post<ListView>(`/list/update/${id}`, { description }, { guard: isList }),
+    onSuccess: (view) => {
+      client.setQueryData<ListDetail>(listKey(id), (old) => (old ? { ...old, description: view.description } : old));
+      void client.invalidateQueries({ queryKey: MY_LISTS_KEY });
+    },
+  });
+}
+
 /** DELETE /api/list/delete/{id}. */
 export function useDeleteList() {
   const invalidate = useInvalidateLists();

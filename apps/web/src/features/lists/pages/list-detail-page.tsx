@@ -28,6 +28,7 @@ import {
 } from '../api/lists';
 import { ItemPlace } from '../components/item-place';
 import { ReportList } from '../components/report-list';
+import { ListIntro } from '../components/list-intro';
 import { ListVisibility } from '../components/list-visibility';
 import { userProfilePath } from '../../../lib/paths';
 import { MapLoading, MapWhenNear } from '../../../components/map-loading';
@@ -332,7 +333,8 @@ function ListDetailPage() {
                 {t('LISTS.BY')} <AppLink to={userProfilePath(data.owner.id)}>{data.owner.nickname || t('LISTS.OWNER_PROFILE')}</AppLink>
               </p>
             )}
-            {data.description && <p>{data.description}</p>}
+            {data.description && !edit && <p className="list-intro">{data.description}</p>}
+            {edit && <ListIntro list={data} />}
             {items.length === 0 ? (
               <EmptyState
                 text={t('LISTS.NO_ITEMS')}

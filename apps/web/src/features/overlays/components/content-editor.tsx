@@ -1,6 +1,8 @@
-import type { OverlayLanguageView, OverlayView } from '@spotlist/contracts';
+import { OVERLAY_TEXT_BUDGET, type OverlayLanguageView, type OverlayView } from '@spotlist/contracts';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/translator';
+import { AiInline } from '../../../components/ai/ai-inline';
+import { AiTranslateButton } from '../../../components/ai/ai-translate-button';
 import { PlainSelect } from '../../../components/plain-select';
 import { TextInput } from '../../../components/text-input';
 import { formatDateTime } from '../../../lib/format';
@@ -84,15 +86,16 @@ export function ContentEditor({
   useEffect(() => onDirty(dirty, discard));
 
   const change = (patch: Partial<Draft>) => setEdit((d) => ({ ...(d ?? base!), ...patch }));
+  const contentOf = (d: Draft) => ({ title: d.title, html: d.html, imageDocumentId: d.imageDocumentId, buttons: apiButtons(d.buttons) });
   const send = (publish: boolean) => {
     if (!draft) return;
-    save.mutate(
-      {
-        content: { title: draft.title, html: draft.html, imageDocumentId: draft.imageDocumentId, buttons: apiButtons(draft.buttons) },
-        publish,
-      },
-      { onSuccess: () => replace(null) },
-    );
+    save.mutate({ content: contentOf(draft), publish }, { onSuccess: () => replace(null) });
+  };
+  /** Before "Translate to all languages": unsaved text is saved as the draft, so what is translated is what is shown. */
+  const saveFirst = async () => {
+    if (!dirty || !draft) return;
+    await save.mutateAsync({ content: contentOf(draft), publish: false });
+    replace(null);
   };
   const copy = async () => {
     if (!source) return;
@@ -159,6 +162,14 @@ export function ContentEditor({
               onChange={(html) => change({ html })}
             />
           </Suspense>
+          <AiInline
+            text={draft.html}
+            html
+            language={lang}
+            kind="overlay"
+            maxChars={OVERLAY_TEXT_BUDGET[overlay.format]}
+            onUse={(html) => replace({ ...draft, html })}
+          />
         </div>
         <OverlayPicture documentId={draft.imageDocumentId} onChange={(imageDocumentId) => change({ imageDocumentId })} />
         <ButtonsEditor buttons={draft.buttons} onChange={(buttons) => change({ buttons })} />
@@ -173,16 +184,12 @@ export function ContentEditor({
             {t('OVERLAYS.PUBLISH_IN', { language: languageName })}
           </button>
           {exists && (
-            <button
-              type="button"
-              className="app-button overlay-delete"
-              disabled={busy}
-              onClick={() => void removeLanguage()}
-            >
+            <button type="button" className="app-button overlay-delete" disabled={busy} onClick={() => void removeLanguage()}>
               {t('OVERLAYS.DELETE_LANGUAGE')}
             </button>
           )}
         </div>
+        <AiTranslateButton kind="overlay" id={overlay.id} from={lang} disabled={busy || (!exists && !dirty)} beforeStart={saveFirst} />
       </div>
       <OverlayPreview format={overlay.format} content={draft} lang={lang} />
     </div>

@@ -23,6 +23,7 @@ import { PlaceFormPictures } from './place-form-pictures';
 import { EMPTY_PLACE, placeResolver, toAddBody, toFormValues, toUpdateBody, type PlaceFormValues } from './place-form-values';
 import { PositionStatus, usePositionPreview } from './place-position';
 import { MapLoading } from '../../../components/map-loading';
+import { AiInline } from '../../../components/ai/ai-inline';
 
 /** Leaflet loads only when "Pick on the map" is opened (components/map-picker.tsx). */
 const MapPicker = lazy(() => import('../../../components/map-picker'));
@@ -149,9 +150,9 @@ export default function PlaceForm({ place }: { place: PlaceView | null }) {
     navigate(PLACE_PATHS.place(answer.id), saved ? 'back' : 'root');
   };
 
-  const [name, address, city, country, latitude, longitude] = useWatch({
+  const [name, address, city, country, latitude, longitude, description, category] = useWatch({
     control,
-    name: ['name', 'address', 'city', 'country', 'latitude', 'longitude'],
+    name: ['name', 'address', 'city', 'country', 'latitude', 'longitude', 'description', 'category'],
   });
   // where the place will be: compared with the place as saved (`saved`, the answer after a save)
   const preview = usePositionPreview({ address, city, country, latitude, longitude }, saved);
@@ -181,6 +182,14 @@ export default function PlaceForm({ place }: { place: PlaceView | null }) {
         <h2 id="place-form-about">{t('PLACE.ABOUT')}</h2>
         <TextField control={control} name="name" label={t('PLACE.NAME')} />
         <TextAreaField control={control} name="description" label={t('PLACE.DESCRIPTION')} maxLength={5000} />
+        <AiInline
+          text={description ?? ''}
+          language={lang}
+          kind="placeDescription"
+          places={name.trim() ? [{ name: name.trim(), address: address || null, city: city || null, category: category || null }] : []}
+          maxChars={5000}
+          onUse={(text) => setValue('description', text, { shouldDirty: true, shouldValidate: isSubmitted })}
+        />
         <SelectField
           control={control}
           name="category"

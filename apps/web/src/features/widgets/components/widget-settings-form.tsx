@@ -1,4 +1,4 @@
-import { APP_LANGUAGES, type AppLanguage, type WidgetDetail, type WidgetStyle } from '@spotlist/contracts';
+import { APP_LANGUAGES, WIDGET_INTRO_MAX, type AppLanguage, type WidgetDetail, type WidgetStyle } from '@spotlist/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { TextInput } from '../../../components/text-input';
@@ -7,6 +7,8 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useSaveWidgetDefaults, type WidgetChange } from '../api/widgets';
 import { contentLanguages, languageNameKey } from '../widget-paths';
 import { LanguageSwitch } from './language-switch';
+import { AiInline } from '../../../components/ai/ai-inline';
+import { AiTranslateButton } from '../../../components/ai/ai-translate-button';
 
 /**
  * The contracts' AllowedDomainSchema pattern, copied (importing the schema would load zod for one
@@ -111,27 +113,43 @@ export function WidgetSettingsForm({
     }
   };
 
+  /** One Save of everything; false when a domain is not a site or the name is empty. */
+  const save = async (): Promise<boolean> => {
+    const domains = checkedDomains();
+    if (!domains || draft.name.trim() === '') return false;
+    await change({
+      kind: 'update',
+      update: {
+        name: draft.name,
+        texts: draft.texts,
+        languages: draft.languages as AppLanguage[],
+        style: draft.style,
+        allowedDomains: domains,
+      },
+    });
+    setSaved(true);
+    setDirty(false);
+    return true;
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const domains = checkedDomains();
-    if (!domains || draft.name.trim() === '') return;
     try {
-      await change({
-        kind: 'update',
-        update: {
-          name: draft.name,
-          texts: draft.texts,
-          languages: draft.languages as AppLanguage[],
-          style: draft.style,
-          allowedDomains: domains,
-        },
-      });
-      setSaved(true);
-      setDirty(false);
+      await save();
     } catch {
       // the shell shows the error toast (SPEC §8)
     }
   };
+  /** Before "Translate to all languages": unsaved settings are saved, so what is translated is what is shown. */
+  const saveFirst = async () => {
+    if (dirty && !(await save())) throw new Error('the settings cannot be saved');
+  };
+  // the widget's places as facts for a written intro
+  const places = widget.pois.slice(0, 30).map((p) => ({
+    name: p.place.name,
+    description: p.place.description ?? null,
+    address: p.place.address ?? null,
+    city: p.place.city ?? null,
+  }));
 
   return (
     <form className="form-section widget-settings" aria-labelledby={`${id}-h`} onSubmit={(e) => void submit(e)} noValidate>
@@ -168,6 +186,23 @@ export function WidgetSettingsForm({
         onValue={(intro) => setText({ intro })}
         rows={3}
       />
+      <AiInline
+        text={text.intro}
+        language={lang}
+        kind="widgetIntro"
+        places={places}
+        maxChars={WIDGET_INTRO_MAX}
+        onUse={(intro) => setText({ intro })}
+      />
+      {languages.length > 1 && (
+        <AiTranslateButton
+          kind="widget"
+          id={widget.id}
+          from={lang}
+          disabled={busy || (!text.title.trim() && !text.intro.trim())}
+          beforeStart={saveFirst}
+        />
+      )}
 
       <fieldset className="radio-field">
         <legend>{t('WIDGETS.STYLE')}</legend>
