@@ -209,6 +209,10 @@ describe('bench/run.mjs', () => {
     expect(res.lighthouse).toEqual({ skipped: true, reason: '--skip-lighthouse' });
     expect(res.messaging).toEqual({ skipped: true, reason: '--skip-messaging' });
     expect(res.push).toEqual({ skipped: true, reason: '--skip-push' });
+    // the AI benchmark runs (about 20 s): its overhead and the 12-language translation are measured
+    expect(res.ai).toMatchObject({ delayMs: 250, streams: 20, translation: { languages: 12, drafts: 12 } });
+    expect(res.ai.firstPieceMs.server.n).toBeGreaterThan(0);
+    expect(res.ai.overheadMs.p95).toEqual(expect.any(Number));
     expect(res.bundle.initial.gzip).toBe(expected.initial);
     expect(res.bundle.initial.files.map((f) => f.name).sort()).toEqual(['index', 'vendor']);
     expect(res.bundle.pages).toEqual([

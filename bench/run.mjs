@@ -13,6 +13,7 @@
 //   --rebuild             build server and web app even when their dist exists
 //   --skip-messaging      no messaging benchmark (bench/messaging.mjs: two servers, 1,000 sockets, ~4 min)
 //   --skip-push           no push benchmark (bench/push.mjs: 9,999 notices to 2,000 devices, ~2 min)
+//   --skip-ai             no AI assistant benchmark (bench/ai.mjs: 220 streams and a 12-language translation, ~20 s)
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -28,6 +29,7 @@ import { describeMachine, evaluateTargets, markdown } from './lib/report.mjs';
 import { analyzeWebDist } from './lib/sizes.mjs';
 import { MESSAGING_QUICK, runMessaging } from './messaging.mjs';
 import { runPush } from './push.mjs';
+import { runAi } from './ai.mjs';
 import { lighthousePages, scenarios as registry } from './scenarios.mjs';
 import { seedSocialDataset } from './social-dataset.mjs';
 
@@ -50,6 +52,7 @@ const { values: args } = parseArgs({
     'no-cache': { type: 'boolean', default: false },
     'skip-messaging': { type: 'boolean', default: false },
     'skip-push': { type: 'boolean', default: false },
+    'skip-ai': { type: 'boolean', default: false },
   },
 });
 
@@ -348,7 +351,7 @@ async function main() {
     app: { url: urls.app, pid: pids.app, database: db.local ? { pids: db.backendPids, comm: 'postgres' } : undefined },
   };
   await runScenarios(
-    selected.filter((s) => !['embedded', 'social', 'messaging', 'push'].includes(s.server)),
+    selected.filter((s) => !['embedded', 'social', 'messaging', 'push', 'ai'].includes(s.server)),
     { servers, data: dataset.data, results },
   );
 
@@ -417,6 +420,21 @@ async function main() {
     } catch (err) {
       push = { error: err.message };
       log(`  push failed: ${err.message}`);
+    }
+    await cleanup();
+    cleaning = undefined;
+  }
+
+  // the AI assistant benchmark: a server of its own, the local OpenAI-compatible fake (bench/ai.mjs)
+  let ai;
+  if (args['skip-ai']) ai = { skipped: true, reason: '--skip-ai' };
+  else if (!selected.some((s) => s.server === 'ai')) ai = { skipped: true, reason: '--only without ai' };
+  else {
+    try {
+      ai = await runAi({ options: args.quick ? { rounds: 3 } : {}, track: (fn) => cleanups.push(fn), log });
+    } catch (err) {
+      ai = { error: err.message };
+      log(`  ai failed: ${err.message}`);
     }
     await cleanup();
     cleaning = undefined;
@@ -500,6 +518,7 @@ async function main() {
     social,
     messaging,
     push,
+    ai,
     embedded,
     // resident memory (MB of 10^6 bytes) of the servers' processes, from /proc/<pid>/status
     memory: {

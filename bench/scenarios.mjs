@@ -316,6 +316,13 @@ export const scenarios = [
     title: 'Push: 9,999 notices to 2,000 devices at once: time to the last, deliveries/s, 0 lost, 0 duplicated, p95 message → push service',
     server: 'push',
   },
+  {
+    // Not an autocannon scenario either: bench/ai.mjs (a server of its own and the tests' local
+    // OpenAI-compatible fake); its figures are latest.json's `ai`, its targets in lib/report.mjs.
+    name: 'ai',
+    title: 'AI assistant: server overhead to the first streamed piece at 20 streams at once; Translate to all languages (12 jobs)',
+    server: 'ai',
+  },
 ];
 
 // The pages Lighthouse measures (mobile preset), in this order. `user` makes the run log in through

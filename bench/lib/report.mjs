@@ -2,6 +2,7 @@
 import os from 'node:os';
 import { formatKB, KB, SIZE_TARGETS } from './sizes.mjs';
 import { pushMarkdown } from '../push.mjs';
+import { aiMarkdown } from '../ai.mjs';
 
 export function describeMachine(extra = {}) {
   const cpus = os.cpus();
@@ -248,6 +249,26 @@ function targetList(results, scenarios, pages) {
     { id: 'push-lost', label: 'push notices lost: 0', op: 'max', limit: 0, unit: 'count', actual: () => push?.lost },
     { id: 'push-duplicated', label: 'push notices duplicated: 0', op: 'max', limit: 0, unit: 'count', actual: () => push?.duplicated },
   );
+  // the AI assistant benchmark (bench/ai.mjs)
+  const ai = results.ai && !results.ai.skipped && !results.ai.error ? results.ai : null;
+  list.push(
+    {
+      id: 'ai-overhead-p95',
+      label: `AI completion: server overhead to the first streamed piece, p95 ≤ 20 ms (${ai ? `${ai.firstPieceMs.server.n} streams, ${ai.streams} at once` : 'not run'})`,
+      op: 'max',
+      limit: 20,
+      unit: 'ms',
+      actual: () => ai?.overheadMs?.p95,
+    },
+    {
+      id: 'ai-translate-all',
+      label: `Translate to all languages: ≤ 13 × the provider's delay (${ai ? `${ai.translation.languages} languages, ${ai.delayMs} ms each` : 'not run'})`,
+      op: 'max',
+      limit: 13,
+      unit: 'times',
+      actual: () => ai?.translation?.delays,
+    },
+  );
   return list;
 }
 
@@ -260,6 +281,7 @@ export function format(value, unit) {
   if (unit === 'MB') return `${Number(value.toFixed(1))} MB`;
   if (unit === 'score') return String(value);
   if (unit === 'points') return `${value} points`;
+  if (unit === 'times') return `${value} × the delay`;
   return String(value);
 }
 
@@ -521,6 +543,12 @@ export function markdown(r) {
     out.push('## Push notifications (bench/push.mjs)', '');
     if (r.push.error) out.push(`Not measured: ${r.push.error}`, '');
     else out.push(pushMarkdown(r.push));
+  }
+
+  if (r.ai && !r.ai.skipped) {
+    out.push('## AI assistant (bench/ai.mjs)', '');
+    if (r.ai.error) out.push(`Not measured: ${r.ai.error}`, '');
+    else out.push(aiMarkdown(r.ai));
   }
 
   out.push(...lighthouseSection(r));

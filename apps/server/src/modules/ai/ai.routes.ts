@@ -59,6 +59,8 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
     clientTokens: config.AI_QUOTA_CLIENT_TOKENS,
   });
   const models = cfg?.models ?? [config.AI_MODEL];
+  /** Users refused by the quota, until its reset (ms): asked again only then (per instance). */
+  const refused = new Map<number, number>();
   const tags = ['ai'];
   const user = { auth: 'user', flag: FLAG } as const;
 
@@ -220,12 +222,30 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
       if (promptChars > config.AI_MAX_PROMPT_CHARS) throw new AppError(ErrorKey.aiPromptTooLarge, 400);
       const messages = req.body.messages.map((m) => ({ role: m.role, content: m.content }));
       const started = performance.now();
-      const id = await usage.start(req.user!.id, req.user!.clientId, model);
+      // a user refused today is refused again at once, without asking the provider
+      const refusedUntil = refused.get(req.user!.id);
+      if (refusedUntil !== undefined && refusedUntil > Date.now())
+        throw new AppError(ErrorKey.aiQuota, 429, undefined, Math.ceil((refusedUntil - Date.now()) / 1000));
       // the caller going away stops the provider's work (and its tokens)
       const gone = new AbortController();
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) gone.abort();
       });
+      // The quota is checked while the provider starts: its first token takes far longer than the
+      // check, which so adds nothing to the wait. A refused request aborts the provider's at once,
+      // before anything of it reaches the caller, and the user is not asked again until the reset.
+      const quota = usage.start(req.user!.id, req.user!.clientId, model);
+      const allowed = quota.then(
+        () => true,
+        (error: unknown) => {
+          gone.abort();
+          if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+            for (const [user, until] of refused) if (until <= Date.now()) refused.delete(user);
+            refused.set(req.user!.id, Date.now() + error.retryAfterSeconds * 1000);
+          }
+          return false;
+        },
+      );
       /** What a completion used: the provider's count, else an estimate from the characters. */
       const used = (r: ChatResult | undefined) => ({
         promptTokens: r?.usage?.promptTokens ?? (r ? estimateTokens(promptChars) : 0),
@@ -240,21 +260,28 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
           usage: { promptTokens: u.promptTokens, completionTokens: u.completionTokens, totalTokens: u.promptTokens + u.completionTokens },
         };
       };
-      const end = (status: 'ok' | 'failed', r: ChatResult | undefined) => usage.finish(id, status, used(r), performance.now() - started);
+      /** Ends the request's usage row (a refused request has none). */
+      const end = async (status: 'ok' | 'failed', r: ChatResult | undefined) => {
+        if (await allowed) await usage.finish(await quota, status, used(r), performance.now() - started);
+      };
+      const warn = (error: unknown, message: string) =>
+        req.log.warn({ reason: error instanceof AiError ? error.reason : 'unknown', status: (error as AiError).status }, message);
 
       const streaming = req.body.stream === true || (req.headers.accept ?? '').includes('text/event-stream');
       if (!streaming) {
+        const call = chat.complete(model, messages, gone.signal);
+        if (!(await allowed)) {
+          call.catch(() => undefined);
+          await quota; // 429 error.ai.quota
+        }
         try {
-          const r = await chat.complete(model, messages, gone.signal);
+          const r = await call;
           await end('ok', r);
           return answer(r);
         } catch (error) {
           // a failed answer used nothing the provider counted
           await end('failed', undefined);
-          req.log.warn(
-            { reason: error instanceof AiError ? error.reason : 'unknown', status: (error as AiError).status },
-            'AI completion failed',
-          );
+          warn(error, 'AI completion failed');
           throw failure(error);
         }
       }
@@ -286,13 +313,12 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
             began(true);
           },
           async (error: unknown) => {
+            // refused by the quota: the route answers 429, the provider's abort is no failure
+            if (!(await allowed)) return void began(false);
             const partial = partialOf(error);
             // only what was used counts: the prompt once text came, and the text that came
             await end('failed', partial && partial.content ? partial : undefined);
-            req.log.warn(
-              { reason: error instanceof AiError ? error.reason : 'unknown', status: (error as AiError).status },
-              'AI stream failed',
-            );
+            warn(error, 'AI stream failed');
             if (begun) {
               out.write(event({ key: failure(error).key }, 'error'));
               out.end();
@@ -302,6 +328,10 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
             }
           },
         );
+      if (!(await allowed)) {
+        run.catch(() => undefined);
+        await quota; // 429 error.ai.quota
+      }
       if (!(await first)) return run;
       reply
         .header('content-type', 'text/event-stream; charset=utf-8')

@@ -227,6 +227,12 @@ describe('quotas', () => {
       const wait = Number(over.headers['retry-after']);
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(86_400);
+      // refused once, the user is refused at once until the reset: the provider is not asked again
+      const asked = fake.requests.length;
+      const again = await req(q.app, 'POST', '/api/openai/completion', { token: b.token, body: { messages: [user('Hi')], stream: true } });
+      expect(again.statusCode).toBe(429);
+      expect(again.json()).toMatchObject({ key: 'error.ai.quota' });
+      expect(fake.requests.length).toBe(asked);
       const s = await status();
       expect(s.quota.requests).toEqual({ used: 2, limit: 2 });
       expect(s.quota.tokens.used).toBeGreaterThan(0);
