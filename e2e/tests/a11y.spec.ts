@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { go, login, seriousViolations, shot, SHOWN_PAGE } from './support';
+import { api, loginToken } from './support-api';
 
 /**
  * Every page that is not a form page (layout.spec.ts checks those) at phone and desktop width, for
@@ -125,4 +126,20 @@ test('the pages of a business are accessible at phone and desktop width', async 
 
   await go(page, 'Guest app');
   await check(page, 'guest-mode-app', 'Your guest app');
+
+  // the AI assistant (seeded flag; the e2e server has a local OpenAI-compatible provider)
+  await go(page, 'AI content assistant');
+  await expect(shown.getByRole('button', { name: 'Start' })).toBeVisible();
+  await check(page, 'ai-assistant', 'AI content assistant');
+  // the review of the demo overlay's French, translated from German (French is a draft already)
+  const token = await loginToken(DEMO.business.email, DEMO.business.password);
+  const { list } = await api<{ list: { id: number; name: string }[] }>('/api/overlays', { token });
+  const overlay = list.find((o) => o.name === 'Terrace breakfast')!;
+  const run = await api<{ id: number }>('/api/openai/translations', {
+    body: { kind: 'overlay', id: overlay.id, from: 'de', to: ['fr'] },
+    token,
+  });
+  await page.goto(`/ai-translations/${run.id}`);
+  await expect(shown.getByTestId('review-progress')).toHaveText('1 of 1 languages ready', { timeout: 20_000 });
+  await check(page, 'ai-translation-review', 'Translations of “Terrace breakfast”');
 });

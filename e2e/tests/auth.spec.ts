@@ -193,12 +193,11 @@ test('the demo business logs in and the menu shows only built pages', async ({ p
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await expect(nav.getByRole('button', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Log out' })).toBeVisible();
-  // the demo business has the widget, guest app and overlay flags (seeded): their pages are built
-  for (const entry of ['Classic widget', 'My widgets', 'Guest app', 'Overlay manager'])
+  // the demo business has the widget, guest app, overlay and AI assistant flags (seeded): their pages are built
+  for (const entry of ['Classic widget', 'My widgets', 'Guest app', 'Overlay manager', 'AI content assistant'])
     await expect(nav.getByRole('button', { name: entry, exact: true })).toBeVisible();
   // pages of later issues are not offered, even with their flags on
-  for (const entry of ['GPS tracking'])
-    await expect(nav.getByRole('button', { name: entry })).toHaveCount(0);
+  for (const entry of ['GPS tracking']) await expect(nav.getByRole('button', { name: entry })).toHaveCount(0);
   await setFlags('business@demo.spotlist.app', 'demo-business-2026', {
     gpstrackingactivated: false,
   });

@@ -1,5 +1,5 @@
-import type { AiStatus, User } from '@spotlist/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import type { AiDraftChecks, AiStatus, AiTranslationItem, AiTranslationRun, User } from '@spotlist/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -121,5 +121,85 @@ describe('AiContentAssistantPage', () => {
     expect(await screen.findByTestId('ai-protected', {}, SLOW)).toHaveTextContent(
       'Check this draft: it changed or dropped https://isarblick.example/breakfast, €14.',
     );
+  });
+});
+
+describe('the review of "Translate to all languages"', () => {
+  const checks = (over: Partial<AiDraftChecks> = {}): AiDraftChecks => ({
+    length: { ok: true, chars: 120, max: 1500 },
+    protected: { ok: true, missing: [] },
+    language: { ok: true, detected: 'de' },
+    ...over,
+  });
+  const item = (language: string, status: AiTranslationItem['status'], extra: Partial<AiTranslationItem> = {}): AiTranslationItem => ({
+    language,
+    status,
+    draft: null,
+    checks: null,
+    errorKey: null,
+    attempts: 1,
+    updatedAt: '2026-11-28T10:00:00.000Z',
+    ...extra,
+  });
+  const run = (items: AiTranslationItem[]): AiTranslationRun => ({
+    id: 7,
+    kind: 'overlay',
+    targetId: 3,
+    name: 'Terrace breakfast',
+    from: 'en',
+    // stored objects keep no order: the page shows the title first
+    source: { html: '<p>Breakfast from 7, <b>€14</b>.</p>', title: 'Breakfast', 'button.0': 'Book' },
+    format: 'modal',
+    createdAt: '2026-11-28T10:00:00.000Z',
+    items,
+  });
+
+  it('shows source and draft side by side with the checks, flags what needs a look, and publishes one language', async () => {
+    loggedIn();
+    aiApi();
+    const published: string[] = [];
+    const de = item('de', 'done', {
+      draft: { html: '<p>Frühstück ab 7, <b>€14</b>.</p><script>alert(1)</script>', title: 'Frühstück', 'button.0': 'Buchen' },
+      checks: checks(),
+    });
+    const italianDraft = item('it', 'done', {
+      draft: { title: 'Breakfast', html: '<p>Breakfast from 7.</p>', 'button.0': 'Book' },
+      checks: checks({ protected: { ok: false, missing: ['€14'] }, language: { ok: false, detected: 'en' } }),
+    });
+    const fr = item('fr', 'failed', { errorKey: 'error.ai.provider' });
+    server.use(
+      http.get('/api/openai/translations/7', () => HttpResponse.json(run([de, fr, italianDraft]))),
+      http.post('/api/openai/translations/7/publish', ({ request }) => {
+        const language = new URL(request.url).searchParams.get('language')!;
+        published.push(language);
+        return HttpResponse.json(run([{ ...de, status: 'published' }, fr, italianDraft]));
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/ai-translations/7');
+    const german = await screen.findByTestId('review-de', {}, SLOW);
+    expect(screen.getByRole('heading', { level: 1, name: 'Translations of “Terrace breakfast”' })).toBeInTheDocument();
+    expect(screen.getByTestId('review-progress')).toHaveTextContent('3 of 3 languages ready');
+    // the title first, the model's HTML as text: nothing of it runs or renders
+    expect([...german.querySelectorAll('dt')].map((d) => d.textContent).slice(0, 3)).toEqual(['Title', 'Text', 'Button 1']);
+    expect(german).toHaveTextContent('Frühstück ab 7, €14.');
+    expect(german.querySelector('script, b')).toBeNull();
+    expect(german).toHaveTextContent('120 of 1500 characters: fits the format “Pop-up”');
+    expect(german).toHaveTextContent('Reads as Deutsch');
+    // a flagged draft says what and offers to try again; a failed one says why
+    const italian = screen.getByTestId('review-it');
+    expect(italian).toHaveTextContent('Changed or dropped: €14');
+    expect(italian).toHaveTextContent('Reads as English, not Italiano');
+    expect(within(italian).getByRole('button', { name: 'Publish Italiano anyway' })).toBeInTheDocument();
+    expect(within(italian).getByRole('button', { name: 'Try Italiano again' })).toBeInTheDocument();
+    const french = screen.getByTestId('review-fr');
+    expect(french).toHaveTextContent('Failed');
+    expect(within(french).getByRole('button', { name: 'Try Français again' })).toBeInTheDocument();
+    expect(within(french).queryByRole('button', { name: /Publish/ })).not.toBeInTheDocument();
+
+    await user.click(within(german).getByRole('button', { name: 'Publish Deutsch' }));
+    await waitFor(() => expect(within(screen.getByTestId('review-de')).getByRole('status')).toHaveTextContent('Published'));
+    expect(published).toEqual(['de']);
+    expect(within(screen.getByTestId('review-de')).queryByRole('button', { name: /Publish/ })).not.toBeInTheDocument();
   });
 });

@@ -27,7 +27,7 @@ const TEXTS: Record<'de' | 'en' | 'fr', OverlayContentRow> = {
 };
 
 /**
- * The demo business gets the overlay flag, German, English and French as its content languages,
+ * The demo business gets the overlay and AI assistant flags, German, English and French as its content languages,
  * and one overlay (a slide-in on every page of its website; not over the guest app, which the
  * journeys' clicks use) published in
  * German and English with a French draft. Demo data only.
@@ -35,7 +35,9 @@ const TEXTS: Record<'de' | 'en' | 'fr', OverlayContentRow> = {
 export async function seedDemoOverlays(outer: Db, businessId: number): Promise<void> {
   await outer.transaction(async (t) => {
     const db = t as unknown as Db;
-    await db.update(users).set({ overlayactivated: true }).where(eq(users.id, businessId));
+    // the AI assistant too: without a provider its page explains the set-up, with one (AI_BASE_URL)
+    // the overlay editor's ✨ actions and "Translate to all languages" work on this overlay
+    await db.update(users).set({ overlayactivated: true, aiassistantactivated: true }).where(eq(users.id, businessId));
     const langs = await db
       .select({ id: languages.id, key: languages.key })
       .from(languages)

@@ -101,7 +101,13 @@ describe('demo data (an empty database only)', () => {
     // the demo business: both widget flags, hasGuest, its v1 widget with Munich places, public
     const hotel = await login(2);
     const me = (await req(t.app, 'GET', '/api/session/user', { token: hotel })).json();
-    expect(me).toMatchObject({ widgetv1activated: true, widgetv2activated: true, hasGuest: true });
+    expect(me).toMatchObject({
+      widgetv1activated: true,
+      widgetv2activated: true,
+      hasGuest: true,
+      overlayactivated: true,
+      aiassistantactivated: true,
+    });
     const widget = (await req(t.app, 'POST', '/api/widget/mine', { token: hotel, language: 'de' })).json();
     expect(widget.pois.map((p: { place: { name: string } }) => p.place.name)).toEqual(DEMO_WIDGET_PLACES);
     const visitor = (await req(t.app, 'GET', `/api/public/widget/${widget.publicId}?lang=de`)).json();
