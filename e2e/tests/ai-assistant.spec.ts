@@ -1,7 +1,12 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { APP_LANGUAGES } from '../../packages/contracts/src/constants';
 import { api, grantFlags, loginToken } from './support-api';
-import { menu, shot, signupAndOnboard, uniqueEmail } from './support';
+import { login, menu, shot, SHOWN_PAGE, signupAndOnboard, uniqueEmail } from './support';
 
 /**
  * Issue 20 (first part) end to end: a business with the assistant flag writes an overlay text from
@@ -43,6 +48,8 @@ test('a business writes an overlay text with the assistant and watches it stream
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'ai-assistant-phone', { fullContent: true });
 });
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Adds content languages (by key) to a business through the API, as the app-languages page does. */
 async function offerLanguages(token: string, keys: readonly string[]) {
@@ -116,4 +123,67 @@ test('a business writes an overlay with the assistant, translates it to all lang
   await shot(page, 'ai-translation-review-phone');
   await german.scrollIntoViewIfNeeded();
   await shot(page, 'ai-translation-review-german-phone', { scrollTo: german });
+});
+
+/**
+ * Without a provider: a server of its own with no AI_BASE_URL (the demo business has the flag) —
+ * the assistant page explains the set-up and offers no form, and the overlay editor offers no ✨.
+ */
+test('without a provider the assistant page explains how to set it up', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-e2e-noai-'));
+  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      ADMIN_PASSWORD: 'e2e-admin-password-1',
+      AI_BASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+      server.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /ready on (http:\/\/[^\s]+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      });
+    });
+    const context = await browser.newContext({ baseURL: url, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await login(page, 'business@demo.spotlist.app', 'demo-business-2026');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await menu(page, 'AI content assistant');
+    const shown = page.locator(SHOWN_PAGE);
+    await expect(shown.getByTestId('ai-not-configured')).toContainText('The AI assistant is not set up on this server yet.');
+    await expect(shown.getByTestId('ai-setup-snippet')).toHaveValue(/AI_BASE_URL=http:\/\/localhost:11434\/v1/);
+    await expect(shown.getByRole('button', { name: 'Start' })).toHaveCount(0);
+    await shot(page, 'ai-assistant-not-configured-desktop');
+    // nothing elsewhere pretends: the overlay editor has no ✨ and no "Translate to all languages"
+    await menu(page, 'Overlay manager');
+    await shown
+      .getByRole('link', { name: /Terrace breakfast|Deutsch/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/overlay-manager\/\d+/);
+    await expect(page.locator(SHOWN_PAGE).getByRole('textbox', { name: /^Title/ })).toBeVisible();
+    await expect(page.locator(SHOWN_PAGE).getByRole('button', { name: 'Write with AI' })).toHaveCount(0);
+    await expect(page.locator(SHOWN_PAGE).getByRole('button', { name: 'Translate to all languages' })).toHaveCount(0);
+    await context.close();
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -9,6 +9,7 @@ import { buildWorld, LIKE_NAME, WIDGET_SETTING, type Actor, type World } from '.
 import { messagingAttacks, secretMessage } from './world-messaging.ts';
 import { pushAttacks, pushToken } from './world-push.ts';
 import { overlayAttacks } from './world-overlays.ts';
+import { fleetAttacks } from './world-fleet.ts';
 
 /**
  * BOLA matrix: every user tries to read, change and delete every object of every other user
@@ -221,6 +222,7 @@ async function attacks(a: Actor, v: Actor): Promise<Attack[]> {
   messagingAttacks(a, v, as);
   pushAttacks(v, as);
   overlayAttacks(v, as);
+  fleetAttacks(v, as);
 
   // saved filters: another's never, by id or in a list
   as('GET /api/savedfilter/{id}', 'never', { method: 'GET', url: `/api/savedfilter/${o.savedFilter}` });

@@ -4,6 +4,7 @@ import type { Operation } from './openapi-routes.ts';
 import { multipart, send } from './sweep.ts';
 import { freshNotice, LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
 import { overlayContent, overlaySettings, TRANSLATION_ACTION_LANGUAGE } from './world-overlays.ts';
+import { fleetSettings } from './world-fleet.ts';
 
 /**
  * A valid request for every operation of openapi.json, made by `me` (a business account with
@@ -168,6 +169,14 @@ const TABLE: Record<string, Maker> = {
   }),
   'POST /api/openai/completion': () => ({ body: { messages: [{ role: 'user', content: 'Write a sweep line' }] } }),
   // a new run of the world's translated widget (world-overlays.ts); the actions act on the world's run, a language each
+  'GET /api/webfleetvehicle/tracking/get-gps-settings': () => ({ query: { appClientIds: 'guestapp' } }),
+  'GET /api/webfleetvehicle/tracking/all-list': () => ({ query: { appClientIds: 'guestapp' } }),
+  'POST /api/webfleetvehicle/tracking/update-gps-settings': () => ({ body: fleetSettings() }),
+  'POST /api/webfleetvehicle/tracking/test-connection': () => ({ body: fleetSettings() }),
+  'POST /api/webfleetvehicle/tracking/show-hide-vehicles': ({ me }) => ({
+    query: { appClientIds: 'guestapp' },
+    body: { vehicles: [{ id: me.objects.fleetVehicle ?? 999_999, shown: false }] },
+  }),
   'POST /api/openai/translations': ({ me }) => ({ body: { kind: 'widget', id: me.objects.translationWidget, from: 'en' } }),
   'POST /api/openai/translations/{id}/retry': () => ({ query: { language: TRANSLATION_ACTION_LANGUAGE.retry } }),
   'POST /api/openai/translations/{id}/publish': () => ({ query: { language: TRANSLATION_ACTION_LANGUAGE.publish } }),

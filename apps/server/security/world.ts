@@ -8,6 +8,7 @@ import { addConversations, startTranslator } from './world-messaging.ts';
 import { startFakeOpenAi } from '../test/fakes/openai.ts';
 import { addPushDevices, sweepApnsConfig, sweepFcmAccount } from './world-push.ts';
 import { addOverlays } from './world-overlays.ts';
+import { addFleets } from './world-fleet.ts';
 
 /**
  * The world the sweep attacks: two users of each account type (business ones with every widget
@@ -84,6 +85,8 @@ export interface Objects {
   overlaySite?: string;
   /** A business's "Translate to all languages" run of its scratch overlay (world-overlays.ts). */
   translationRun?: number;
+  /** One of a business's simulated vehicles (world-fleet.ts). */
+  fleetVehicle?: number;
   /** The widget that run translates (English into TRANSLATED). */
   translationWidget?: number;
 }
@@ -184,6 +187,8 @@ export async function buildWorld(opts: { config?: Record<string, string> } = {})
       AI_BASE_URL: ai.url,
       AI_QUOTA_USER_REQUESTS: '100000',
       AI_QUOTA_CLIENT_REQUESTS: '100000',
+      // the fleet poller polls only when the world asks (world-fleet.ts): nothing moves during the sweep
+      FLEET_TICK_SECONDS: '0',
       FCM_SERVICE_ACCOUNT: sweepFcmAccount(),
       ...sweepApnsConfig(),
       ...opts.config,
@@ -230,6 +235,7 @@ export async function buildWorld(opts: { config?: Record<string, string> } = {})
   await addConversations(t, actors);
   await addPushDevices(t, [...actors, bystander]);
   await addOverlays(t, [...actors, bystander]);
+  await addFleets(t, [...actors, bystander]);
   return {
     stranger,
     t,

@@ -33,6 +33,7 @@ import { appLinkRoutes } from './modules/app-links/index.ts';
 import { guestRoutes } from './modules/guests/index.ts';
 import { publicWidgetRoutes, widgetRoutes } from './modules/widgets/index.ts';
 import { overlayRoutes } from './modules/overlays/index.ts';
+import { fleetRoutes } from './modules/fleet/index.ts';
 import { aiRoutes } from './modules/ai/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { authPlugin } from './platform/http/auth.ts';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicWidgetRoutes, { db });
   await app.register(overlayRoutes, { db });
   await app.register(aiRoutes, { db, config, jobs: deps.jobs });
+  await app.register(fleetRoutes, { db, config, jobs: deps.jobs, secrets: deps.secrets });
   await app.register(analyticsRoutes, { db });
   await app.register(guestRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(dashboardRoutes, { db });

@@ -253,5 +253,24 @@ export const ErrorKey = {
   aiTranslationState: 'error.ai.translation.state',
   /** Nothing to translate: the source language has no text, or the business offers no other language: 400. */
   aiTranslationNothing: 'error.ai.translation.nothing',
+  // GPS fleet tracking (server module fleet/: its README).
+  /** The provider refused the credentials (the account is paused until new ones are saved). */
+  fleetCredentials: 'error.fleet.credentials',
+  /** A provider needs credentials and none are stored or sent: 400. */
+  fleetCredentialsMissing: 'error.fleet.credentials.missing',
+  /** The provider asked to wait (busy, its request quota): tried again later. */
+  fleetBusy: 'error.fleet.busy',
+  /** The provider failed or answered something that is not its format: 502. */
+  fleetProvider: 'error.fleet.provider',
+  /** The provider did not answer in time: 504. */
+  fleetTimeout: 'error.fleet.timeout',
+  /** The polling interval is below the provider's limit: 400. */
+  fleetInterval: 'error.fleet.interval',
+  /** An app client that is not one of mine (my guest app, my widgets): 404. */
+  fleetAppClient: 'error.fleet.appclient',
+  /** A vehicle that is not one of mine: 404. */
+  fleetVehicle: 'error.fleet.vehicle',
+  /** The simulator drives around the business's locations: it has none (nor a city): 400. */
+  fleetLocation: 'error.fleet.location',
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];

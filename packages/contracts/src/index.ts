@@ -30,3 +30,4 @@ export * from './push.ts';
 export * from './overlays.ts';
 export * from './ai.ts';
 export * from './ai-prompts.ts';
+export * from './fleet.ts';

@@ -201,6 +201,21 @@ describe('Translate to all languages (issue 20)', () => {
     }
   });
 
+  it("carries the business's voice in every language's prompt", async () => {
+    const saved = await call(hotel, 'POST', '/api/setting/save', {
+      key: 'ai.voice',
+      value: { description: 'Warm, short sentences, we say "you".', use: ['terrace'], avoid: ['cheap'] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const before = fake.requests.length;
+    const res = await call(hotel, 'POST', '/api/openai/translations', { kind: 'overlay', id: overlay.id, from: 'en', to: ['es'] });
+    await settled(hotel, (res.json() as AiTranslationRun).id);
+    const system = fake.requests[before]!.messages[0]!.content;
+    expect(system).toContain('Warm, short sentences, we say "you".');
+    expect(system).toContain('Never use these words: cheap.');
+    expect(system).toContain('from English into Spanish.');
+  });
+
   it('discard gives the language back the draft it had before', async () => {
     // Danish has the first run's draft; a hand-written one replaces it, then a run overwrites that
     const mine = { title: 'Morgenmad', html: '<p>Vores egen tekst om morgenmaden på terrassen.</p>', imageDocumentId: null, buttons: [] };
@@ -248,15 +263,15 @@ describe('Translate to all languages (issue 20)', () => {
     expect(pub.statusCode).toBe(404);
     // each language was one request of the owner's quota
     const status = (await call(hotel, 'GET', '/api/openai/status')).json() as { quota: { requests: { used: number } } };
-    expect(status.quota.requests.used).toBe(12 + 3 + 1 + 1 + 2);
+    expect(status.quota.requests.used).toBe(12 + 3 + 1 + 1 + 1 + 2);
 
     // the account export tells what the assistant was used for, never a text
     const exported = await call(hotel, 'GET', '/api/myprofile/export');
     expect(exported.statusCode, exported.body).toBe(200);
     const ai = (exported.json() as { ai: { usage: unknown[]; translations: { kind: string; languages: { language: string }[] }[] } }).ai;
-    expect(ai.usage).toHaveLength(19);
+    expect(ai.usage).toHaveLength(20);
     expect(ai.usage[0]).toMatchObject({ model: 'gpt-3.5-turbo', status: 'ok', promptTokens: expect.any(Number) });
-    expect(ai.translations.map((r) => r.languages.length)).toEqual([12, 3, 1, 2]);
+    expect(ai.translations.map((r) => r.languages.length)).toEqual([12, 3, 1, 1, 2]);
     expect(exported.body).not.toContain('Frühstück');
   });
 

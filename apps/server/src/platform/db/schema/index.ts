@@ -13,3 +13,4 @@ export * from './messaging.ts';
 export * from './push.ts';
 export * from './overlays.ts';
 export * from './ai.ts';
+export * from './fleet.ts';
