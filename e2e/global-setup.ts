@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAi } from '../apps/server/test/fakes/openai.ts';
 import { phrasebook } from '../apps/server/test/fakes/phrasebook.ts';
+import { startBuiltServer } from './server-process.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,44 +47,23 @@ export default async function globalSetup() {
     const notes = messages.at(-1)?.content.split('\n').slice(1).join(' ') ?? '';
     return `Good news for our guests: ${notes}. We look forward to seeing you on the terrace — book your table at the reception.`;
   };
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'e2e-admin-password-1',
-      SEED_DEMO: 'true',
-      EMBED_DIST: embedDist,
-      CORS_ORIGINS: process.env.E2E_NATIVE_ORIGIN,
-      // push.spec.ts: the local push service (web-push-testing) is http://localhost, which the
-      // server's SSRF guard refuses otherwise
-      PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
-      AI_BASE_URL: ai.url,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = await startBuiltServer(root, {
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'e2e-admin-password-1',
+    SEED_DEMO: 'true',
+    EMBED_DIST: embedDist,
+    CORS_ORIGINS: process.env.E2E_NATIVE_ORIGIN,
+    // push.spec.ts: the local push service (web-push-testing) is http://localhost, which the
+    // server's SSRF guard refuses otherwise
+    PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+    AI_BASE_URL: ai.url,
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    server.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /ready on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
+  const url = server.url;
   process.env.E2E_BASE_URL = url;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_EMBED_DIST = embedDist;
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     await ai.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

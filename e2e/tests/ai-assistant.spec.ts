@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { APP_LANGUAGES } from '../../packages/contracts/src/constants';
+import { startBuiltServer } from '../server-process';
 import { api, grantFlags, loginToken } from './support-api';
 import { login, menu, shot, SHOWN_PAGE, signupAndOnboard, uniqueEmail } from './support';
 
@@ -132,33 +132,14 @@ test('a business writes an overlay with the assistant, translates it to all lang
 test('without a provider the assistant page explains how to set it up', async ({ browser }) => {
   test.setTimeout(120_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotlist-e2e-noai-'));
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      ADMIN_PASSWORD: 'e2e-admin-password-1',
-      AI_BASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = await startBuiltServer(root, {
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    ADMIN_PASSWORD: 'e2e-admin-password-1',
+    AI_BASE_URL: '',
   });
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-      server.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /ready on (http:\/\/[^\s]+)/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      });
-    });
+    const url = server.url;
     const context = await browser.newContext({ baseURL: url, locale: 'en-US' });
     const page = await context.newPage();
     await page.goto('/login');
@@ -182,8 +163,7 @@ test('without a provider the assistant page explains how to set it up', async ({
     await expect(page.locator(SHOWN_PAGE).getByRole('button', { name: 'Translate to all languages' })).toHaveCount(0);
     await context.close();
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -7,7 +7,7 @@ import {
   type UserFlag,
 } from '@spotlist/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from './api-client';
+import { api, ApiError, isApiError } from './api-client';
 import { useAuth } from './auth';
 
 /**
@@ -31,6 +31,13 @@ export const useAiStatus = () => useQuery({ queryKey: statusKey, queryFn: () => 
 export function useRefreshStatus() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: statusKey });
+}
+
+/** What a failed completion shows: stopped by the user, the API's key, or a general failure. */
+export function completionFailure(error: unknown): string {
+  if ((error as { name?: unknown })?.name === 'AbortError') return 'AI.STOPPED';
+  if (isApiError(error)) return `ERROR.${error.key}`;
+  return 'AI.FAILED';
 }
 
 /** Whether the assistant is offered to this user: the flag, and a provider configured on the server. */

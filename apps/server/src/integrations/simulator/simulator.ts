@@ -1,5 +1,6 @@
 import { EARTH_RADIUS_METERS, haversineMeters as haversineLatLng } from '@spotlist/contracts';
 import type { FleetPosition, FleetProvider } from '../fleet/types.ts';
+import { mulberry32 } from '../../lib/prng.ts';
 
 /**
  * The simulated fleet (issue 21): a selectable fleet provider whose vehicles drive loops around a
@@ -103,18 +104,6 @@ function hash32(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-/** mulberry32: a tiny seeded generator of numbers in [0, 1); the same seed, the same sequence on every instance. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const between = (random: () => number, range: { min: number; max: number }): number => range.min + random() * (range.max - range.min);

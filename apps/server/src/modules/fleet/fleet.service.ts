@@ -344,35 +344,20 @@ export function fleetService(db: Db, deps: FleetDeps) {
       }
       await db.transaction(async (tx) => {
         for (const p of positions) {
+          const fields = {
+            name: p.name,
+            latitude: p.latitude,
+            longitude: p.longitude,
+            speedKmh: p.speedKmh,
+            course: p.course,
+            ignition: p.ignition,
+            positionAt: p.at,
+            text: p.text,
+          };
           const [v] = await tx
             .insert(fleetVehicles)
-            .values({
-              accountId: a.id,
-              ownerId: a.ownerId,
-              providerVehicleId: p.vehicleId,
-              name: p.name,
-              latitude: p.latitude,
-              longitude: p.longitude,
-              speedKmh: p.speedKmh,
-              course: p.course,
-              ignition: p.ignition,
-              positionAt: p.at,
-              text: p.text,
-            })
-            .onConflictDoUpdate({
-              target: [fleetVehicles.accountId, fleetVehicles.providerVehicleId],
-              set: {
-                name: p.name,
-                latitude: p.latitude,
-                longitude: p.longitude,
-                speedKmh: p.speedKmh,
-                course: p.course,
-                ignition: p.ignition,
-                positionAt: p.at,
-                text: p.text,
-                updatedAt: now,
-              },
-            })
+            .values({ accountId: a.id, ownerId: a.ownerId, providerVehicleId: p.vehicleId, ...fields })
+            .onConflictDoUpdate({ target: [fleetVehicles.accountId, fleetVehicles.providerVehicleId], set: { ...fields, updatedAt: now } })
             .returning({ id: fleetVehicles.id });
           await tx
             .insert(fleetPositions)

@@ -12,8 +12,7 @@ import {
 import { useId, useRef, useState } from 'react';
 import { AiMark } from './ai-mark';
 import { useTranslation } from '../../lib/translator';
-import { isApiError } from '../../lib/api-client';
-import { streamCompletion, useAiOffered, useRefreshStatus } from '../../lib/ai';
+import { completionFailure, streamCompletion, useAiOffered, useRefreshStatus } from '../../lib/ai';
 import { settingValue, useUserSettings } from '../../lib/user-settings';
 
 type Action = { task: 'write' } | { task: 'rewrite'; style: AiRewriteStyle } | { task: 'proofread' };
@@ -101,9 +100,7 @@ export function AiInline({
       const missing = action.task === 'write' ? [] : checkProtected(source, completion.content, places);
       setResult({ text: completion.content.trim(), missing });
     } catch (error) {
-      if ((error as { name?: unknown })?.name === 'AbortError') setFailed('AI.STOPPED');
-      else if (isApiError(error)) setFailed(`ERROR.${error.key}`);
-      else setFailed('AI.FAILED');
+      setFailed(completionFailure(error));
     } finally {
       setRunning(false);
       stop.current = null;
@@ -164,7 +161,7 @@ export function AiInline({
           {(running || output) && (
             <div className="ai-inline-result" data-testid="ai-inline-result" lang={language} aria-busy={running}>
               {output.replace(/<[^>]*>/g, ' ')}
-              {running && <span className="ai-inline-caret" aria-hidden="true" />}
+              {running && <span className="ai-caret" aria-hidden="true" />}
             </div>
           )}
           {failed && <p role="alert">{t(failed)}</p>}

@@ -1,11 +1,14 @@
 // Bulk data for the benchmark: places around a centre and like lists, straight into the database.
-// Only types are imported, so `node` runs this file as it is (type stripping) from bench/*.mjs:
+// It imports only types and lib/prng.ts (which imports nothing), so `node` runs this file as it is
+// (type stripping) from bench/*.mjs:
 //
 //   import { seedBenchPlaces } from '../apps/server/src/db/seed/bench.ts';
 //   const db = await sql();                        // a pg Client on the benchmark database
 //   const { placeIds } = await seedBenchPlaces(db, { places: 10_000, likers: users.map((u) => u.id), likesPerUser: 100 });
 //
 // It writes no users and no sessions: sign users up through the API first and pass their ids.
+
+import { mulberry32 } from '../../../lib/prng.ts';
 
 /** Anything with pg's `query(text, params)`: a pg Client or Pool, or PGlite. */
 export interface SqlClient {
@@ -43,17 +46,8 @@ const CATEGORIES = ['sight', 'museum', 'park', 'restaurant', 'cafe', 'bar', 'mar
 const TAGS = ['step_free', 'accessible_toilet', 'hearing_loop', 'elevator'];
 const CHUNK = 5000;
 
-/** mulberry32, as bench/dataset.mjs uses. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (lib/prng.ts, no imports of its own), as bench/dataset.mjs uses. */
+const prng = mulberry32;
 
 /**
  * Creates `places` public places spread uniformly over a disc and, for every liker, a like list

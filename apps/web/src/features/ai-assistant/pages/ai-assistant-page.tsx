@@ -1,4 +1,5 @@
 import '../ai-assistant.css';
+import '../../../components/ai/ai-inline.css';
 import {
   AI_REWRITE_STYLES,
   AI_TASKS,
@@ -19,12 +20,12 @@ import { PageLayout } from '../../../components/layout/page-layout';
 import { PlainSelect } from '../../../components/plain-select';
 import { Skeleton } from '../../../components/skeleton';
 import { TextInput } from '../../../components/text-input';
-import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { languageNameKey } from '../../../lib/language';
 import { withQueryClient } from '../../../lib/query-client';
 import { local, STORAGE_KEYS } from '../../../lib/storage';
 import { saveUserSetting, settingValue, useUserSettings } from '../../../lib/user-settings';
+import { completionFailure } from '../../../lib/ai';
 import { groundingData, streamCompletion, useAiStatus, useContentLanguages, useRefreshStatus, VOICE_SETTING, voiceOf } from '../api/ai';
 
 const TASK_KEYS: Record<AiTask, string> = {
@@ -181,9 +182,7 @@ function Assistant() {
       setHistory(next);
       local.setJson(STORAGE_KEYS.aiHistory, next);
     } catch (error) {
-      if ((error as { name?: unknown })?.name === 'AbortError') setFailed('AI.STOPPED');
-      else if (isApiError(error)) setFailed(`ERROR.${error.key}`);
-      else setFailed('AI.FAILED');
+      setFailed(completionFailure(error));
     } finally {
       setRunning(false);
       stop.current = null;
