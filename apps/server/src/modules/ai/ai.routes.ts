@@ -270,10 +270,9 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
       const streaming = req.body.stream === true || (req.headers.accept ?? '').includes('text/event-stream');
       if (!streaming) {
         const call = chat.complete(model, messages, gone.signal);
-        if (!(await allowed)) {
-          call.catch(() => undefined);
-          await quota; // 429 error.ai.quota
-        }
+        // the provider may fail while the quota is still being checked: that failure is read below
+        call.catch(() => undefined);
+        if (!(await allowed)) await quota; // 429 error.ai.quota
         try {
           const r = await call;
           await end('ok', r);
@@ -328,10 +327,9 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
             }
           },
         );
-      if (!(await allowed)) {
-        run.catch(() => undefined);
-        await quota; // 429 error.ai.quota
-      }
+      // (as above: a failure before the quota's answer is read below, through `run`)
+      run.catch(() => undefined);
+      if (!(await allowed)) await quota; // 429 error.ai.quota
       if (!(await first)) return run;
       reply
         .header('content-type', 'text/event-stream; charset=utf-8')
