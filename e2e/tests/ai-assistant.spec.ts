@@ -150,6 +150,8 @@ test('without a provider the assistant page explains how to set it up', async ({
     await expect(shown.getByTestId('ai-not-configured')).toContainText('The AI assistant is not set up on this server yet.');
     await expect(shown.getByTestId('ai-setup-snippet')).toHaveValue(/AI_BASE_URL=http:\/\/localhost:11434\/v1/);
     await expect(shown.getByRole('button', { name: 'Start' })).toHaveCount(0);
+    // the page's transition over before the picture
+    await page.waitForTimeout(500);
     await shot(page, 'ai-assistant-not-configured-desktop');
     // nothing elsewhere pretends: the overlay editor has no ✨ and no "Translate to all languages"
     await menu(page, 'Overlay manager');
