@@ -199,7 +199,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicWidgetRoutes, { db });
   await app.register(overlayRoutes, { db });
   await app.register(aiRoutes, { db, config, jobs: deps.jobs });
-  await app.register(fleetRoutes, { db, config, jobs: deps.jobs, secrets: deps.secrets });
   await app.register(analyticsRoutes, { db });
   await app.register(guestRoutes, { db, publicUrl: config.PUBLIC_URL });
   await app.register(dashboardRoutes, { db });
@@ -227,6 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // messaging uses the gateway's rooms
   await app.register(messagingRoutes, { db, config });
+  // fleet tracking's live views too
+  await app.register(fleetRoutes, { db, config, jobs: deps.jobs, secrets: deps.secrets });
   // push hears messaging's and relations' events and asks the gateway's presence
   await app.register(pushRoutes, { db, config, jobs: deps.jobs, secrets: deps.secrets, onDelivered: deps.onPushDelivered });
   // the meeting page alone may load the Jitsi host's IFrame API and frame its calls

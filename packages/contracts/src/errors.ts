@@ -272,5 +272,11 @@ export const ErrorKey = {
   fleetVehicle: 'error.fleet.vehicle',
   /** The simulator drives around the business's locations: it has none (nor a city): 400. */
   fleetLocation: 'error.fleet.location',
+  /** That app client (guest app, widget) shows no vehicles: 404. */
+  fleetOff: 'error.fleet.off',
+  /** A shared shuttle link that is not one (mistyped, altered): 404. */
+  fleetShareNotFound: 'error.fleet.share.notfound',
+  /** A shared shuttle link past its end: 410. */
+  fleetShareExpired: 'error.fleet.share.expired',
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];

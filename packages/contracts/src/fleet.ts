@@ -15,22 +15,18 @@ import { FormError, text } from './common.ts';
  * - POST /api/webfleetvehicle/tracking/show-hide-vehicles?appClientIds=  ShowHideVehiclesSchema → FleetVehicleListSchema
  */
 
-export const FLEET_PROVIDERS = ['webfleet', 'traccar', 'simulator'] as const;
-export type FleetProviderName = (typeof FLEET_PROVIDERS)[number];
+import {
+  APP_CLIENT_ID,
+  FLEET_DEFAULT_POLL_SECONDS,
+  FLEET_HEALTH,
+  FLEET_MAX_POLL_SECONDS,
+  FLEET_PROVIDERS,
+  FLEET_SHARE_HOURS,
+  FLEET_SIMULATOR_MAX_VEHICLES,
+  FLEET_SIMULATOR_DEFAULT_VEHICLES,
+  FLEET_STATUSES,
+} from './fleet-constants.ts';
 
-/** The shortest polling interval per provider (s): WEBFLEET.connect allows 6 object reports a minute. */
-export const FLEET_MIN_POLL_SECONDS: Record<FleetProviderName, number> = { webfleet: 10, traccar: 5, simulator: 5 };
-export const FLEET_DEFAULT_POLL_SECONDS = 30;
-export const FLEET_MAX_POLL_SECONDS = 3600;
-/** A vehicle whose last position is older than this is offline. */
-export const FLEET_OFFLINE_MINUTES = 10;
-/** A vehicle faster than this (km/h) is moving. */
-export const FLEET_MOVING_KMH = 3;
-/** Positions kept per vehicle (days). */
-export const FLEET_HISTORY_DAYS = 7;
-
-/** `guestapp` or `widget-<id>`. */
-export const APP_CLIENT_ID = /^(guestapp|widget-[1-9]\d{0,9})$/;
 export const AppClientIdSchema = z.string().regex(APP_CLIENT_ID, { error: FormError.pattern });
 
 /** `?appClientIds=guestapp,widget-4` (none: all of the business's). */
@@ -87,11 +83,15 @@ export const GpsSettingsUpdateSchema = z.strictObject({
     .default(FLEET_DEFAULT_POLL_SECONDS),
   /** The app clients that show vehicles at all. */
   appClientIds: z.array(AppClientIdSchema).max(200).default([]),
+  /** The simulator's fleet size (other providers: ignored). */
+  simulatorVehicles: z
+    .number({ error: FormError.number })
+    .int({ error: FormError.integer })
+    .min(1, { error: FormError.max })
+    .max(FLEET_SIMULATOR_MAX_VEHICLES, { error: FormError.max })
+    .default(FLEET_SIMULATOR_DEFAULT_VEHICLES),
 });
 export type GpsSettingsUpdate = z.input<typeof GpsSettingsUpdateSchema>;
-
-export const FLEET_STATUSES = ['moving', 'stopped', 'offline'] as const;
-export const FLEET_HEALTH = ['waiting', 'ok', 'failing', 'paused'] as const;
 
 export const FleetVehicleSchema = z.object({
   id: z.number().int(),
@@ -122,6 +122,7 @@ export const GpsSettingsSchema = z.object({
   credentialsSet: z.boolean(),
   /** Traccar's server address (not a secret). */
   baseUrl: z.string().nullable(),
+  simulatorVehicles: z.number().int(),
   health: z.object({
     status: z.enum(FLEET_HEALTH),
     lastPollAt: z.string().nullable(),
@@ -147,3 +148,51 @@ export const ShowHideVehiclesSchema = z.strictObject({
     .min(1)
     .max(500),
 });
+
+const LiveVehicleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  speedKmh: z.number().nullable(),
+  course: z.number().nullable(),
+  positionAt: z.string(),
+  status: z.enum(FLEET_STATUSES),
+  recentKmh: z.number().nullable(),
+  trail: z.array(z.tuple([z.number(), z.number()])).optional(),
+});
+
+/**
+ * "Where is my shuttle?" (guest app, widget, shared link): the vehicles that app client shows, the
+ * business's stops (its locations) to measure to, and a token for the live view over /api/ws
+ * (`{ type: 'auth', view }`) that ends at `viewUntil`. `available: false` (nothing else): that app
+ * client shows no vehicles.
+ *
+ * - GET  /api/public/fleet/guest-app/{publicId}     → PublicFleetSchema
+ * - GET  /api/public/fleet/widget/{publicId}        → PublicFleetSchema
+ * - POST /api/public/fleet/guest-app/{publicId}/share, …/widget/{publicId}/share  FleetShareRequestSchema → FleetShareSchema
+ * - GET  /api/public/fleet/shared/{token}          → PublicFleetSchema (410 error.fleet.expired)
+ */
+export const PublicFleetSchema = z.object({
+  available: z.boolean(),
+  businessName: z.string().optional(),
+  vehicles: z.array(LiveVehicleSchema).optional(),
+  stops: z.array(z.object({ name: z.string(), latitude: z.number(), longitude: z.number() })).optional(),
+  /** Seconds between the provider's updates (a view without the socket reads again this often). */
+  pollSeconds: z.number().int().optional(),
+  view: z.string().optional(),
+  viewUntil: z.string().optional(),
+});
+export type PublicFleet = z.infer<typeof PublicFleetSchema>;
+
+export const FleetShareRequestSchema = z.strictObject({
+  hours: z.union(FLEET_SHARE_HOURS.map((h) => z.literal(h)) as [z.ZodLiteral<1>, z.ZodLiteral<4>, z.ZodLiteral<24>], {
+    error: FormError.invalid,
+  }),
+});
+export const FleetShareSchema = z.object({
+  /** The page for people without the app: `/shuttle/{token}`. */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export const FleetShareTokenParamsSchema = z.object({ token: z.string().min(20).max(400) });

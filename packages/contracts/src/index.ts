@@ -31,3 +31,4 @@ export * from './overlays.ts';
 export * from './ai.ts';
 export * from './ai-prompts.ts';
 export * from './fleet.ts';
+export * from './fleet-constants.ts';

@@ -4,13 +4,15 @@
  *
  * The gateway is GET /api/ws, a WebSocket. The client authenticates in its first message, never
  * in the URL (URLs end up in logs and proxies): `{ type: 'auth', token }` with the access token,
- * or `{ type: 'auth', guestKey }` for a guest of the guest app. The server answers
+ * or `{ type: 'auth', guestKey }` for a guest of the guest app, or `{ type: 'auth', view }` with the
+ * token of a live fleet view ("where is my shuttle?", contracts fleet.ts). The server answers
  * `{ type: 'ready' }`, then sends `{ type: 'event', name, payload }` typed by ClientEventMap.
  * Events say what changed, and the client reads it again over HTTP; message events are the one
  * exception (they carry the message: a chat's latency is the point). The type-only import below
  * brings no zod into the client's chunk.
  */
 import type { Message } from './messaging.ts';
+import type { FleetLiveVehicle } from './fleet-constants.ts';
 
 export const REALTIME_PATH = '/api/ws';
 
@@ -39,6 +41,13 @@ export interface ClientEventMap {
   'conversation.changed': { conversationId: number };
   /** A member (null: the guest) is typing. */
   'conversation.typing': { conversationId: number; userId: number | null };
+  /**
+   * Fleet positions came in (or what a view shows changed): every vehicle the socket may see, as
+   * a whole (a vehicle missing is one no longer shown). The business's own sockets get all of its
+   * vehicles; a view's socket (`auth` with `view`) those its app client shows. Positions are the
+   * point of a live map, so they travel in the event.
+   */
+  'fleet.moved': { vehicles: FleetLiveVehicle[] };
 }
 export type ClientEventName = keyof ClientEventMap;
 

@@ -15,6 +15,8 @@ export {
 export const ClientMessageSchema = z.union([
   z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
   z.strictObject({ type: z.literal('auth'), guestKey: z.string().min(1).max(200) }),
+  /** A live fleet view's token (PublicFleetSchema `view`): the vehicles one app client shows, until it ends. */
+  z.strictObject({ type: z.literal('auth'), view: z.string().min(1).max(400) }),
   z.strictObject({ type: z.literal('ping') }),
   /** I am typing in this conversation (at most every few seconds); only a member's socket is heard. */
   z.strictObject({ type: z.literal('typing'), conversationId: z.number().int().positive().max(2_147_483_647) }),

@@ -234,7 +234,7 @@ export function createChat(publicId: string): Chat {
   }
 
   function onEvent(e: EventMessage) {
-    if (e.name === 'user.changed') return;
+    if (e.name === 'user.changed' || e.name === 'fleet.moved') return;
     // The guest's socket hears all its conversations (one per business it wrote to). Before this
     // app's exists, only a change may be its making (the guest's first message, here or in another tab).
     if (conversationId === null ? e.name !== 'conversation.changed' : e.payload.conversationId !== conversationId) return;

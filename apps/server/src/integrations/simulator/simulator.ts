@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_METERS, haversineMeters as haversineLatLng } from '@spotlist/contracts';
+import { EARTH_RADIUS_METERS, FLEET_SIMULATOR_MAX_VEHICLES, haversineMeters as haversineLatLng } from '@spotlist/contracts';
 import type { FleetPosition, FleetProvider } from '../fleet/types.ts';
 import { mulberry32 } from '../../lib/prng.ts';
 
@@ -64,8 +64,8 @@ const DWELL_MS = { min: 30_000, max: 90_000 };
 const ACCELERATION = 1;
 /** How far a stop's direction may stray from the middle of its slice of the circle (a fraction of the slice). */
 const ANGLE_JITTER = 0.6;
-/** A fleet of more is no demo any more, and each vehicle costs a loop's computation per call. */
-const MAX_VEHICLES = 50;
+/** Each vehicle costs a loop's computation per call; 200 is the fleet the benchmark drives (contracts FLEET_SIMULATOR_MAX_VEHICLES). */
+const MAX_VEHICLES = FLEET_SIMULATOR_MAX_VEHICLES;
 
 /** Metres along the Earth's surface between two points (the contracts' formula). */
 export function haversineMeters(a: Coordinates, b: Coordinates): number {

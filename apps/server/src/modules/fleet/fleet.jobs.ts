@@ -13,5 +13,9 @@ export const pollAccount = defineJob({
   retry: { limit: 1, backoff: 'fixed', delaySeconds: 5 },
   timeoutSeconds: 120,
   concurrency: 5,
-  handler: async ({ accountId }, ctx: JobContext<{ fleet: FleetService }>) => void (await ctx.fleet.poll(accountId, ctx.signal)),
+  handler: async ({ accountId }, ctx: JobContext<{ fleet: FleetService; moved: (ownerId: number) => Promise<void> }>) => {
+    const ownerId = await ctx.fleet.poll(accountId, ctx.signal);
+    // the live views hear of it on every instance (the bus)
+    if (ownerId !== null) await ctx.moved(ownerId);
+  },
 });

@@ -1,9 +1,15 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AppClientIdsQuerySchema,
+  ErrorKey,
   FleetConnectionTestSchema,
+  FleetShareRequestSchema,
+  FleetShareSchema,
+  FleetShareTokenParamsSchema,
+  PublicFleetSchema,
   FleetVehicleListSchema,
   GpsSettingsSchema,
   GpsSettingsUpdateSchema,
@@ -13,8 +19,10 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Secrets } from '../../platform/crypto/secrets.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { fleetRoom, userRoom } from '../../platform/realtime/rooms.ts';
 import { pollAccount } from './fleet.jobs.ts';
-import { fleetService } from './fleet.service.ts';
+import { FLEET_VIEW_HOURS, fleetService, type FleetService } from './fleet.service.ts';
 
 const FLAG = 'gpstrackingactivated' as const;
 
@@ -23,8 +31,10 @@ export interface FleetRoutesOptions {
   config: Config;
   jobs: JobQueue;
   secrets: Secrets;
-  fetchImpl?: typeof fetch;
 }
+
+const PUBLIC_ID = /^[A-Za-z0-9_-]{8,32}$/;
+const PublicIdParams = z.object({ publicId: z.string().max(64) });
 
 /** The job id of an account's poll at one due time: every instance's ticker sends the same, so it runs once. */
 export const pollJobId = (accountId: number, due: Date): string => {
@@ -37,14 +47,15 @@ export const pollJobId = (accountId: number, due: Date): string => {
  * the poller: every FLEET_TICK_SECONDS each instance sends a `fleet.poll` job for every account
  * whose time has come (one job per account and due time, whichever instance sends it).
  */
-const routes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (app, { db, config, jobs, secrets, fetchImpl }) => {
+const routes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (app, { db, config, jobs, secrets }) => {
   const svc = fleetService(db, {
     secrets,
     allowPrivateUrls: config.FLEET_ALLOW_PRIVATE_URLS,
     webfleetUrl: config.FLEET_WEBFLEET_URL,
-    fetchImpl,
   });
-  jobs.register(pollAccount, { fleet: svc });
+  const moved = (ownerId: number) => app.events.emit('fleet.moved', { ownerId });
+  jobs.register(pollAccount, { fleet: svc, moved });
+  liveViews(app, svc);
   const tags = ['fleet'];
   const user = { auth: 'user', flag: FLAG } as const;
   const base = '/api/webfleetvehicle/tracking';
@@ -81,6 +92,8 @@ const routes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (app, { db, conf
     async (req) => {
       await svc.update(req.user!.id, req.body);
       await tick();
+      // which app clients show vehicles may have changed: the views read again
+      await moved(req.user!.id);
       return svc.settings(req.user!.id, []);
     },
   );
@@ -106,9 +119,109 @@ const routes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (app, { db, conf
       schema: { querystring: AppClientIdsQuerySchema, body: ShowHideVehiclesSchema, response: { 200: FleetVehicleListSchema }, tags },
       config: user,
     },
-    async (req) => ({ list: await svc.showHide(req.user!.id, req.query.appClientIds, req.body.vehicles) }),
+    async (req) => {
+      const list = await svc.showHide(req.user!.id, req.query.appClientIds, req.body.vehicles);
+      await moved(req.user!.id);
+      return { list };
+    },
+  );
+
+  // "Where is my shuttle?": the guest app, a widget and a shared link (contracts PublicFleetSchema)
+  const visitor = { auth: 'public' as const, xsrf: false };
+  const publicTags = ['fleet', 'public'];
+  const viewUntil = () => Date.now() + FLEET_VIEW_HOURS * 3_600_000;
+  async function appClientOf(kind: 'guest-app' | 'widget', publicId: string) {
+    const found = PUBLIC_ID.test(publicId) ? await svc.viewFor(kind, publicId) : null;
+    if (!found) throw new AppError(kind === 'widget' ? ErrorKey.widgetNotFound : ErrorKey.guestAppNotFound, 404);
+    return found;
+  }
+  for (const kind of ['guest-app', 'widget'] as const) {
+    app.get(
+      `/api/public/fleet/${kind}/:publicId`,
+      { schema: { params: PublicIdParams, response: { 200: PublicFleetSchema }, tags: publicTags }, config: visitor, logLevel: 'warn' },
+      async (req, reply) => {
+        const { ownerId, appClientId } = await appClientOf(kind, req.params.publicId);
+        reply.header('cache-control', 'no-store');
+        return svc.publicFleet(ownerId, appClientId, viewUntil());
+      },
+    );
+    app.post(
+      `/api/public/fleet/${kind}/:publicId/share`,
+      {
+        schema: { params: PublicIdParams, body: FleetShareRequestSchema, response: { 200: FleetShareSchema }, tags: publicTags },
+        config: visitor,
+      },
+      async (req) => {
+        const { ownerId, appClientId } = await appClientOf(kind, req.params.publicId);
+        if (!(await svc.shows(ownerId, appClientId))) throw new AppError(ErrorKey.fleetOff, 404);
+        const endsAt = Date.now() + req.body.hours * 3_600_000;
+        const token = svc.viewToken({ ownerId, appClientId, endsAt });
+        return { url: `${(config.PUBLIC_URL ?? '').replace(/\/+$/, '')}/shuttle/${token}`, expiresAt: new Date(endsAt).toISOString() };
+      },
+    );
+  }
+  app.get(
+    '/api/public/fleet/shared/:token',
+    {
+      schema: { params: FleetShareTokenParamsSchema, response: { 200: PublicFleetSchema }, tags: publicTags },
+      config: visitor,
+      logLevel: 'warn',
+    },
+    async (req, reply) => {
+      const view = svc.openView(req.params.token);
+      if (!view) throw new AppError(ErrorKey.fleetShareNotFound, 404);
+      if (view.endsAt <= Date.now()) throw new AppError(ErrorKey.fleetShareExpired, 410);
+      reply.header('cache-control', 'no-store');
+      // the link's own end: a view opened from it lasts no longer
+      return svc.publicFleet(view.ownerId, view.appClientId, view.endsAt, req.params.token);
+    },
   );
 };
+
+/**
+ * The live views (contracts 'fleet.moved'): the business's own sockets get all of its vehicles; a
+ * view's socket (`{type:'auth', view}` with a token of the public routes) joins the room of its
+ * app client and gets what that app client shows. Every instance hears the bus's event and reads
+ * once for the rooms it has sockets in; nobody listening here, nothing read.
+ */
+function liveViews(app: Parameters<FastifyPluginAsyncZod>[0], svc: FleetService) {
+  const rt = () => app.realtime;
+  app.addHook('onReady', async () => {
+    rt().setViewAuthenticator(async (token) => {
+      const view = svc.openView(token);
+      if (!view || view.endsAt <= Date.now() || !(await svc.shows(view.ownerId, view.appClientId))) return null;
+      return { rooms: [fleetRoom(view.ownerId, view.appClientId)], endsAt: view.endsAt };
+    });
+  });
+  // one read per event and instance at a time: events that arrive meanwhile are answered by one more read
+  const pending = new Map<number, { again: boolean }>();
+  async function tell(ownerId: number): Promise<void> {
+    const own = userRoom(ownerId);
+    if (rt().listening(own)) rt().publish(own, 'fleet.moved', { vehicles: await svc.live(ownerId) });
+    for (const client of await svc.appClients(ownerId)) {
+      const room = fleetRoom(ownerId, client);
+      if (rt().listening(room)) rt().publish(room, 'fleet.moved', { vehicles: await svc.live(ownerId, { onlyFor: client }) });
+    }
+  }
+  app.events.on('fleet.moved', ({ ownerId }) => {
+    const running = pending.get(ownerId);
+    if (running) return void (running.again = true);
+    const state = { again: false };
+    pending.set(ownerId, state);
+    void (async () => {
+      try {
+        do {
+          state.again = false;
+          await tell(ownerId);
+        } while (state.again);
+      } catch (err) {
+        app.log.warn({ err }, 'fleet live view not told');
+      } finally {
+        pending.delete(ownerId);
+      }
+    })();
+  });
+}
 
 /** Not encapsulated: `fleetTick` is the app's (the tests run the poller's tick by hand). */
 export const fleetRoutes = fp(routes, { name: 'fleet' });

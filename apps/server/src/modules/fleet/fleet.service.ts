@@ -1,8 +1,14 @@
-import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, ne, notInArray, sql } from 'drizzle-orm';
 import {
   ErrorKey,
   FLEET_HISTORY_DAYS,
+  FLEET_RECENT_MINUTES,
+  FLEET_TRAIL_POINTS,
+  Visibility,
+  type FleetLiveVehicle,
+  type PublicFleet,
   FLEET_MIN_POLL_SECONDS,
+  FLEET_SIMULATOR_DEFAULT_VEHICLES,
   FLEET_MOVING_KMH,
   FLEET_OFFLINE_MINUTES,
   type FleetCredentials,
@@ -63,8 +69,17 @@ export interface FleetDeps {
   allowPrivateUrls: boolean;
   /** WEBFLEET.connect's endpoint (config FLEET_WEBFLEET_URL; the default one when unset). */
   webfleetUrl?: string;
-  /** A provider's client for stored or sent credentials (tests give the fakes' addresses through the same path). */
-  fetchImpl?: typeof fetch;
+}
+
+/** How long the live view of the guest app or a widget lasts before the page asks for a new token (a shared link: its own expiry). */
+export const FLEET_VIEW_HOURS = 6;
+const VIEW_CONTEXT = 'fleet-view';
+
+/** What a view token names: the business, the app client, the end (ms). */
+export interface FleetView {
+  ownerId: number;
+  appClientId: string;
+  endsAt: number;
 }
 
 /**
@@ -72,6 +87,8 @@ export interface FleetDeps {
  * its app clients shows, and the poller's work. Every lookup is by owner.
  */
 export function fleetService(db: Db, deps: FleetDeps) {
+  const sealView = (view: FleetView) =>
+    deps.secrets.sealSecret(JSON.stringify({ o: view.ownerId, c: view.appClientId, e: view.endsAt }), VIEW_CONTEXT);
   const context = (ownerId: number) => `fleet:${ownerId}`;
 
   async function account(ownerId: number): Promise<AccountRow | undefined> {
@@ -105,25 +122,29 @@ export function fleetService(db: Db, deps: FleetDeps) {
     return u?.latitude != null && u.longitude != null ? { latitude: u.latitude, longitude: u.longitude } : null;
   }
 
-  /** The client of a provider for these credentials; the simulator drives around `center`. */
+  /** The client of a provider for these credentials; the simulator drives `vehicles` shuttles around `center`. */
   function providerFor(
     ownerId: number,
     provider: FleetProviderName,
     creds: FleetCredentials | null,
     center: { latitude: number; longitude: number } | null,
+    vehicles: number,
   ): FleetProvider {
     if (provider === 'simulator') {
       if (!center) throw new AppError(ErrorKey.fleetLocation, 400);
-      return simulatedFleet({ seed: `fleet-${ownerId}`, center });
+      return simulatedFleet({ seed: `fleet-${ownerId}`, center, vehicles });
     }
     if (!creds || creds.provider !== provider) throw new AppError(ErrorKey.fleetCredentialsMissing, 400);
     if (creds.provider === 'webfleet')
-      return webfleetClient(
-        { account: creds.account, username: creds.username, password: creds.password, apiKey: creds.apiKey, baseUrl: deps.webfleetUrl },
-        deps.fetchImpl,
-      );
+      return webfleetClient({
+        account: creds.account,
+        username: creds.username,
+        password: creds.password,
+        apiKey: creds.apiKey,
+        baseUrl: deps.webfleetUrl,
+      });
     if (creds.provider === 'traccar')
-      return traccarClient({ baseUrl: creds.baseUrl, token: creds.token, email: creds.email, password: creds.password }, deps.fetchImpl);
+      return traccarClient({ baseUrl: creds.baseUrl, token: creds.token, email: creds.email, password: creds.password });
     throw new AppError(ErrorKey.fleetCredentialsMissing, 400);
   }
 
@@ -133,6 +154,130 @@ export function fleetService(db: Db, deps: FleetDeps) {
 
   const stored = (a: AccountRow): FleetCredentials | null =>
     a.credentials ? (JSON.parse(deps.secrets.openSecret(a.credentials, context(a.ownerId))) as FleetCredentials) : null;
+
+  /**
+   * The business's vehicles as the live views see them, with each one's mean speed over the last
+   * FLEET_RECENT_MINUTES (and, `withTrail`, its positions then). `onlyFor`: those that app
+   * client shows (none when it shows no vehicles).
+   */
+  async function live(ownerId: number, opts: { withTrail?: boolean; onlyFor?: string } = {}): Promise<FleetLiveVehicle[]> {
+    let rows = await db
+      .select()
+      .from(fleetVehicles)
+      .where(eq(fleetVehicles.ownerId, ownerId))
+      .orderBy(asc(fleetVehicles.name), asc(fleetVehicles.id));
+    if (opts.onlyFor !== undefined) {
+      const a = await account(ownerId);
+      if (!a?.appClientIds.includes(opts.onlyFor)) return [];
+      const hidden = new Set(
+        rows.length === 0
+          ? []
+          : (
+              await db
+                .select({ id: fleetHidden.vehicleId })
+                .from(fleetHidden)
+                .where(
+                  and(
+                    eq(fleetHidden.appClientId, opts.onlyFor),
+                    inArray(
+                      fleetHidden.vehicleId,
+                      rows.map((r) => r.id),
+                    ),
+                  ),
+                )
+            ).map((h) => h.id),
+      );
+      rows = rows.filter((r) => !hidden.has(r.id));
+    }
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const since = new Date(Date.now() - FLEET_RECENT_MINUTES * 60_000);
+    const recent = await db
+      .select({ id: fleetPositions.vehicleId, kmh: sql<number | null>`avg(${fleetPositions.speedKmh})`.mapWith(Number) })
+      .from(fleetPositions)
+      .where(and(inArray(fleetPositions.vehicleId, ids), gte(fleetPositions.at, since)))
+      .groupBy(fleetPositions.vehicleId);
+    const kmh = new Map(recent.map((r) => [r.id, r.kmh]));
+    const trails = new Map<number, [number, number][]>();
+    if (opts.withTrail) {
+      const points = await db
+        .select({ id: fleetPositions.vehicleId, latitude: fleetPositions.latitude, longitude: fleetPositions.longitude })
+        .from(fleetPositions)
+        .where(and(inArray(fleetPositions.vehicleId, ids), gte(fleetPositions.at, since)))
+        .orderBy(asc(fleetPositions.vehicleId), asc(fleetPositions.at));
+      for (const p of points) {
+        const t = trails.get(p.id) ?? [];
+        t.push([p.latitude, p.longitude]);
+        trails.set(p.id, t);
+      }
+      // at most FLEET_TRAIL_POINTS, spread evenly, the newest always among them
+      for (const [id, t] of trails)
+        if (t.length > FLEET_TRAIL_POINTS) {
+          const step = (t.length - 1) / (FLEET_TRAIL_POINTS - 1);
+          trails.set(
+            id,
+            Array.from({ length: FLEET_TRAIL_POINTS }, (_, i) => t[Math.round(i * step)]!),
+          );
+        }
+    }
+    const now = Date.now();
+    return rows.map((v) => {
+      const mean = kmh.get(v.id);
+      return {
+        id: v.id,
+        name: v.name,
+        latitude: v.latitude,
+        longitude: v.longitude,
+        speedKmh: v.speedKmh,
+        course: v.course,
+        positionAt: v.positionAt.toISOString(),
+        status: vehicleStatus(v, now),
+        recentKmh: mean === undefined || mean === null || Number.isNaN(mean) ? null : Math.round(mean * 10) / 10,
+        ...(opts.withTrail ? { trail: trails.get(v.id) ?? [] } : {}),
+      };
+    });
+  }
+
+  /** The business and app client behind a guest app's or a widget's public id, or null. */
+  async function viewFor(kind: 'guest-app' | 'widget', publicId: string): Promise<{ ownerId: number; appClientId: string } | null> {
+    if (kind === 'guest-app') {
+      const [g] = await db.select({ ownerId: guestApps.ownerId }).from(guestApps).where(eq(guestApps.publicId, publicId));
+      return g ? { ownerId: g.ownerId, appClientId: 'guestapp' } : null;
+    }
+    const [w] = await db.select({ ownerId: widgets.ownerId, id: widgets.id }).from(widgets).where(eq(widgets.publicId, publicId));
+    return w ? { ownerId: w.ownerId, appClientId: `widget-${w.id}` } : null;
+  }
+
+  /**
+   * "Where is my shuttle?" for one app client: its vehicles with their trails, the business's
+   * public locations (the stops to measure to; the simulator's centre when it has none), and a
+   * view token until `viewUntil`. `{ available: false }` when that app client shows no vehicles.
+   */
+  async function publicFleet(ownerId: number, appClientId: string, viewUntil: number, token?: string): Promise<PublicFleet> {
+    const [row] = await db
+      .select({ on: users.gpstrackingactivated, name: users.nickname, account: fleetAccounts })
+      .from(fleetAccounts)
+      .innerJoin(users, eq(users.id, fleetAccounts.ownerId))
+      .where(eq(fleetAccounts.ownerId, ownerId));
+    if (!row?.on || !row.account.appClientIds.includes(appClientId)) return { available: false };
+    const places = await db
+      .select({ name: userLocations.name, city: userLocations.city, latitude: userLocations.latitude, longitude: userLocations.longitude })
+      .from(userLocations)
+      .where(and(eq(userLocations.userId, ownerId), eq(userLocations.visibility, Visibility.all)))
+      .orderBy(asc(userLocations.position));
+    const center = centerOf(row.account);
+    const stops = places.map((p) => ({ name: p.name || p.city, latitude: p.latitude, longitude: p.longitude }));
+    if (stops.length === 0 && center) stops.push({ name: row.name, ...center });
+    return {
+      available: true,
+      businessName: row.name,
+      vehicles: await live(ownerId, { withTrail: true, onlyFor: appClientId }),
+      stops,
+      pollSeconds: row.account.pollSeconds,
+      view: token ?? sealView({ ownerId, appClientId, endsAt: viewUntil }),
+      viewUntil: new Date(viewUntil).toISOString(),
+    };
+  }
 
   async function vehicles(ownerId: number, appClientIds: readonly string[]): Promise<FleetVehicle[]> {
     const rows = await db
@@ -212,6 +357,7 @@ export function fleetService(db: Db, deps: FleetDeps) {
         appClientIds: a?.appClientIds ?? [],
         credentialsSet: !!a?.credentials,
         baseUrl: a?.baseUrl ?? null,
+        simulatorVehicles: a?.simulatorVehicles ?? FLEET_SIMULATOR_DEFAULT_VEHICLES,
         health: {
           status,
           lastPollAt: a?.lastPollAt?.toISOString() ?? null,
@@ -228,7 +374,10 @@ export function fleetService(db: Db, deps: FleetDeps) {
      * clients. New credentials or another provider un-pause the account and poll it at once;
      * another provider's vehicles go.
      */
-    async update(ownerId: number, input: GpsSettingsUpdate & { pollSeconds: number; appClientIds: string[] }): Promise<void> {
+    async update(
+      ownerId: number,
+      input: GpsSettingsUpdate & { pollSeconds: number; appClientIds: string[]; simulatorVehicles: number },
+    ): Promise<void> {
       checkInterval(input.provider, input.pollSeconds);
       checkCredentials(input);
       await needAppClients(ownerId, input.appClientIds);
@@ -253,12 +402,24 @@ export function fleetService(db: Db, deps: FleetDeps) {
         baseUrl: input.credentials?.provider === 'traccar' ? input.credentials.baseUrl : changed ? null : (before?.baseUrl ?? null),
         pollSeconds: input.pollSeconds,
         appClientIds: [...new Set(input.appClientIds)],
+        simulatorVehicles: input.simulatorVehicles,
         centerLatitude: center?.latitude ?? null,
         centerLongitude: center?.longitude ?? null,
         ...(fresh ? { status: 'ok', failures: 0, lastErrorKey: null, nextPollAt: new Date() } : {}),
       };
       await db.transaction(async (tx) => {
         if (before && changed) await tx.delete(fleetVehicles).where(eq(fleetVehicles.accountId, before.id));
+        // a smaller simulated fleet: the shuttles beyond it are gone, not left to go offline
+        else if (before && input.provider === 'simulator' && input.simulatorVehicles < before.simulatorVehicles)
+          await tx.delete(fleetVehicles).where(
+            and(
+              eq(fleetVehicles.accountId, before.id),
+              notInArray(
+                fleetVehicles.providerVehicleId,
+                Array.from({ length: input.simulatorVehicles }, (_, i) => `sim-${i + 1}`),
+              ),
+            ),
+          );
         await tx
           .insert(fleetAccounts)
           .values({ ownerId, ...values })
@@ -274,7 +435,7 @@ export function fleetService(db: Db, deps: FleetDeps) {
       const same = before && before.provider === input.provider ? before : undefined;
       const creds = input.credentials ?? (same ? stored(same) : null);
       const center = input.provider === 'simulator' ? (centerOf(same) ?? (await home(ownerId))) : null;
-      const provider = providerFor(ownerId, input.provider, creds, center);
+      const provider = providerFor(ownerId, input.provider, creds, center, input.simulatorVehicles ?? FLEET_SIMULATOR_DEFAULT_VEHICLES);
       try {
         return { ok: true, vehicles: (await provider.positions(AbortSignal.timeout(20_000))).length, key: null };
       } catch (error) {
@@ -323,7 +484,7 @@ export function fleetService(db: Db, deps: FleetDeps) {
       const now = new Date();
       let positions: FleetPosition[];
       try {
-        const provider = providerFor(a.ownerId, a.provider as FleetProviderName, stored(a), centerOf(a));
+        const provider = providerFor(a.ownerId, a.provider as FleetProviderName, stored(a), centerOf(a), a.simulatorVehicles);
         positions = await provider.positions(signal);
       } catch (error) {
         const failures = a.failures + 1;
@@ -386,13 +547,32 @@ export function fleetService(db: Db, deps: FleetDeps) {
       return gone.length;
     },
 
-    /** The positions of a vehicle since `since` (a trail), oldest first. */
-    async trail(vehicleId: number, since: Date) {
-      return db
-        .select({ latitude: fleetPositions.latitude, longitude: fleetPositions.longitude, at: fleetPositions.at })
-        .from(fleetPositions)
-        .where(and(eq(fleetPositions.vehicleId, vehicleId), sql`${fleetPositions.at} >= ${since}`))
-        .orderBy(asc(fleetPositions.at));
+    live,
+    viewFor,
+    publicFleet,
+
+    /** A token for a live view of the app client's vehicles until `endsAt` (sealed: it cannot be made up or altered). */
+    viewToken: sealView,
+
+    /** A view token's content, or null (not one of ours, altered). Its end is the caller's to check. */
+    openView(token: string): FleetView | null {
+      try {
+        const v = JSON.parse(deps.secrets.openSecret(token, VIEW_CONTEXT)) as { o: unknown; c: unknown; e: unknown };
+        if (typeof v.o !== 'number' || typeof v.c !== 'string' || typeof v.e !== 'number') return null;
+        return { ownerId: v.o, appClientId: v.c, endsAt: v.e };
+      } catch {
+        return null;
+      }
+    },
+
+    /** Whether the app client shows vehicles now (the flag, the settings). */
+    async shows(ownerId: number, appClientId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ on: users.gpstrackingactivated, clients: fleetAccounts.appClientIds })
+        .from(fleetAccounts)
+        .innerJoin(users, eq(users.id, fleetAccounts.ownerId))
+        .where(eq(fleetAccounts.ownerId, ownerId));
+      return !!row?.on && row.clients.includes(appClientId);
     },
   };
 }

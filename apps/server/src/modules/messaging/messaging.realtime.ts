@@ -14,6 +14,7 @@ import { rowsOf } from './views.ts';
 export function messagingRealtime(app: FastifyInstance, db: Db, guests: GuestChatService): void {
   const rt = app.realtime;
   rt.addRoomSource(async (p) => {
+    if (p.kind === 'viewer') return [];
     if (p.kind === 'guest') return (await guests.roomsOf(p.guestId)).map(conversationRoom);
     const rows = await rowsOf<{ id: number }>(db, sql`select conversation_id as id from conversation_members where user_id = ${p.userId}`);
     return rows.map((r) => conversationRoom(Number(r.id)));

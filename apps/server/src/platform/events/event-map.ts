@@ -56,6 +56,8 @@ export interface EventMap {
   'conversation.changed': { conversationId: number; added: number[]; removed: number[]; guestId: number | null };
   /** A member's socket said they are typing (not stored). */
   'conversation.typed': { conversationId: number; userId: number | null };
+  /** A business's fleet positions came in, or which vehicles its app clients show changed (modules/fleet tells the live views). */
+  'fleet.moved': { ownerId: number };
 }
 
 export type EventName = keyof EventMap;
@@ -82,4 +84,5 @@ export const EVENT_NAMES: readonly EventName[] = [
   'conversation.read',
   'conversation.changed',
   'conversation.typed',
+  'fleet.moved',
 ];

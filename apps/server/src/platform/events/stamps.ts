@@ -28,6 +28,7 @@ export const TAGS_OF: { [K in EventName]: (payload: EventMap[K]) => readonly str
   'conversation.read': (p) => [`c${p.conversationId}`],
   'conversation.changed': (p) => [`c${p.conversationId}`, ...p.added.map(userTag), ...p.removed.map(userTag)],
   'conversation.typed': () => [],
+  'fleet.moved': () => [],
 };
 export const userTag = (userId: number) => `u${userId}`;
 /** What a catalogue search answer is tagged with: any new place may belong in it. */

@@ -25,12 +25,19 @@ export interface RealtimeOptions {
 /** The rooms a socket joins once authenticated, besides its own (`user:` or `guest:`): a module's answer for the principal. */
 export type RoomSource = (principal: Principal) => Promise<readonly Room[]>;
 
+/** A view token's rooms and end (ms), or null when it is not valid (any more). */
+export type ViewAuthenticator = (token: string) => Promise<{ rooms: readonly Room[]; endsAt: number } | null>;
+
 /** The gateway as other parts of the server see it. */
 export interface Realtime {
   /** Sends to a room's sockets on this instance; an event from the bus reaches every instance. */
   publish: Rooms['publish'];
   /** Adds rooms every socket joins at authentication (the conversations of its user, say). */
   addRoomSource(source: RoomSource): void;
+  /** Who accepts `{type:'auth', view}` (modules/fleet's live views); without one, a view is refused. */
+  setViewAuthenticator(auth: ViewAuthenticator): void;
+  /** Whether a socket of this instance is in the room (a module can skip work nobody here would hear). */
+  listening(room: Room): boolean;
   /** Every socket of this instance in room `of` (a user's, a guest's) joins `room` too. */
   joinAll(of: Room, room: Room): void;
   /** Every socket of this instance in room `of` leaves `room`. */
@@ -93,6 +100,7 @@ export const realtimeGateway = fp<RealtimeOptions>(
     const connections = new Set<Connection>();
     const log: FastifyBaseLogger = app.log.child({ module: 'realtime' });
     const sources: RoomSource[] = [];
+    let viewAuth: ViewAuthenticator | null = null;
     // a viewer's entry outlives 3 missed heartbeats at most
     const presence = opts.presence ?? memoryPresence(opts.heartbeatMs * 3);
     app.addHook('onClose', () => presence.close());
@@ -108,6 +116,10 @@ export const realtimeGateway = fp<RealtimeOptions>(
     app.decorate('realtime', {
       publish: rooms.publish,
       addRoomSource: (source) => void sources.push(source),
+      setViewAuthenticator(auth) {
+        viewAuth = auth;
+      },
+      listening: (room) => rooms.members(room).size > 0,
       joinAll(of, room) {
         for (const c of [...rooms.members(of)]) rooms.join(c, room);
       },
@@ -198,20 +210,28 @@ export const realtimeGateway = fp<RealtimeOptions>(
         if (msg.conversationId !== null && !c.rooms.has(conversationRoom(msg.conversationId))) return;
         return setViewing(c, msg.conversationId);
       }
-      const principal = 'token' in msg ? await sessions.user(msg.token) : await sessions.guest(msg.guestKey);
+      const principal = await authenticate(msg);
       if (c.closed) return;
       if (!principal) return c.close(RealtimeClose.unauthorized, 'invalid credentials');
-      const extra = (await Promise.all(sources.map((source) => source(principal)))).flat();
+      // a view hears its own rooms, nothing of a user's or a guest's
+      const extra = principal.kind === 'viewer' ? principal.rooms : (await Promise.all(sources.map((source) => source(principal)))).flat();
       if (c.closed) return;
       // a later auth message (a refreshed token, another user in this tab) replaces the identity
       if (c.principal?.kind !== 'user' || principal.kind !== 'user' || c.principal.userId !== principal.userId) setViewing(c, null);
       rooms.leaveAll(c);
       c.principal = principal;
-      rooms.join(c, principal.kind === 'user' ? userRoom(principal.userId) : guestRoom(principal.guestId));
+      if (principal.kind !== 'viewer') rooms.join(c, principal.kind === 'user' ? userRoom(principal.userId) : guestRoom(principal.guestId));
       for (const room of extra) rooms.join(c, room);
       if (c.authTimer) clearTimeout(c.authTimer);
       c.authTimer = null;
       c.send(text({ type: 'ready' }));
+    }
+
+    async function authenticate(msg: Extract<ClientMessage, { type: 'auth' }>): Promise<Principal | null> {
+      if ('token' in msg) return sessions.user(msg.token);
+      if ('guestKey' in msg) return sessions.guest(msg.guestKey);
+      const view = viewAuth ? await viewAuth(msg.view) : null;
+      return view && view.endsAt > Date.now() ? { kind: 'viewer', rooms: view.rooms, endsAt: view.endsAt } : null;
     }
 
     function onMessage(c: Connection, data: RawData, isBinary: boolean) {
@@ -326,6 +346,10 @@ export const realtimeGateway = fp<RealtimeOptions>(
         }
         if (c.principal?.kind === 'user' && c.principal.familyEndsAt <= now) {
           c.close(RealtimeClose.unauthorized, 'session ended');
+          continue;
+        }
+        if (c.principal?.kind === 'viewer' && c.principal.endsAt <= now) {
+          c.close(RealtimeClose.unauthorized, 'view ended');
           continue;
         }
         c.awaitingPongs += 1;

@@ -10,12 +10,12 @@ export type Room =
   | `guest:${number}`
   /** A conversation's members (modules/messaging joins them at auth and when they are added). */
   | `conversation:${number}`
-  // ready for the rooms still to come; joining them will need an access check per prefix
-  | `fleet:${number}`
-  | `widget:${string}`;
+  /** The vehicles one app client of a business shows (modules/fleet: `fleet:<ownerId>:guestapp`, `…:widget-4`); live views join it. */
+  | `fleet:${number}:${string}`;
 
 export const userRoom = (userId: number): Room => `user:${userId}`;
 export const guestRoom = (guestId: number): Room => `guest:${guestId}`;
+export const fleetRoom = (ownerId: number, appClientId: string): Room => `fleet:${ownerId}:${appClientId}`;
 export const conversationRoom = (conversationId: number): Room => `conversation:${conversationId}`;
 
 export interface Member {

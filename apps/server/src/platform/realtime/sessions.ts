@@ -1,12 +1,15 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { Room } from './rooms.ts';
 import { authSessions, guestUsers } from '../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
 /** Who a socket speaks for, once authenticated. */
 export type Principal =
   | { kind: 'user'; userId: number; tokenHash: string; /** ms; the session family ends then unless refreshed */ familyEndsAt: number }
-  | { kind: 'guest'; guestId: number };
+  | { kind: 'guest'; guestId: number }
+  /** A live view without an account (a fleet view's token): it joins the rooms its token names, until `endsAt` (ms). */
+  | { kind: 'viewer'; rooms: readonly Room[]; endsAt: number };
 
 /** The guest key format of the guests module (a random token the browser keeps). */
 const GUEST_KEY = /^[A-Za-z0-9_-]{16,128}$/;
@@ -44,7 +47,11 @@ export function realtimeSessions(db: Db) {
     /** A guest of the guest app (apps/embed), by the key of POST /api/public/guest. */
     async guest(key: string): Promise<Principal | null> {
       if (!GUEST_KEY.test(key)) return null;
-      const [row] = await db.select({ id: guestUsers.id }).from(guestUsers).where(eq(guestUsers.keyHash, hashToken(key))).limit(1);
+      const [row] = await db
+        .select({ id: guestUsers.id })
+        .from(guestUsers)
+        .where(eq(guestUsers.keyHash, hashToken(key)))
+        .limit(1);
       return row ? { kind: 'guest', guestId: row.id } : null;
     },
 

@@ -23,6 +23,8 @@ export const fleetAccounts = pgTable('fleet_accounts', {
   centerLatitude: doublePrecision('center_latitude'),
   centerLongitude: doublePrecision('center_longitude'),
   pollSeconds: integer('poll_seconds').notNull(),
+  /** How many shuttles the simulator drives (other providers: unused). */
+  simulatorVehicles: integer('simulator_vehicles').notNull().default(3),
   /** `guestapp`, `widget-<id>`: the app clients that show vehicles. */
   appClientIds: text('app_client_ids').array().notNull().default([]),
   /** ok, failing, paused (the credentials failed: not polled until new ones are saved). */

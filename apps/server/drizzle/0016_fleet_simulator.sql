@@ -1,0 +1,1 @@
+ALTER TABLE "fleet_accounts" ADD COLUMN "simulator_vehicles" integer DEFAULT 3 NOT NULL;
