@@ -124,6 +124,8 @@ describe('bench/run.mjs', () => {
       '--skip-messaging',
       // the push benchmark likewise (9,999 notices to 2,000 devices)
       '--skip-push',
+      // the fleet benchmark likewise (500 sockets for minutes)
+      '--skip-fleet',
       '--duration=1',
       '--warmup=0',
       '--users=8',
@@ -209,6 +211,7 @@ describe('bench/run.mjs', () => {
     expect(res.lighthouse).toEqual({ skipped: true, reason: '--skip-lighthouse' });
     expect(res.messaging).toEqual({ skipped: true, reason: '--skip-messaging' });
     expect(res.push).toEqual({ skipped: true, reason: '--skip-push' });
+    expect(res.fleet).toEqual({ skipped: true, reason: '--skip-fleet' });
     // the AI benchmark runs (about 20 s): its overhead and the 12-language translation are measured
     expect(res.ai).toMatchObject({ delayMs: 250, streams: 20, translation: { languages: 12, drafts: 12 } });
     expect(res.ai.firstPieceMs.server.n).toBeGreaterThan(0);

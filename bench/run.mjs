@@ -14,6 +14,8 @@
 //   --skip-messaging      no messaging benchmark (bench/messaging.mjs: two servers, 1,000 sockets, ~4 min)
 //   --skip-push           no push benchmark (bench/push.mjs: 9,999 notices to 2,000 devices, ~2 min)
 //   --skip-ai             no AI assistant benchmark (bench/ai.mjs: 220 streams and a 12-language translation, ~20 s)
+//   --skip-fleet          no fleet-tracking benchmark (bench/fleet.mjs: 200 simulated vehicles, 500 viewers)
+//   --fleet-minutes=N     the fleet benchmark's measured window (default 2, --quick 1; the issue's figure is 10)
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -30,6 +32,7 @@ import { analyzeWebDist } from './lib/sizes.mjs';
 import { MESSAGING_QUICK, runMessaging } from './messaging.mjs';
 import { runPush } from './push.mjs';
 import { runAi } from './ai.mjs';
+import { fleetSection, runFleet } from './fleet.mjs';
 import { lighthousePages, scenarios as registry } from './scenarios.mjs';
 import { seedSocialDataset } from './social-dataset.mjs';
 
@@ -53,6 +56,8 @@ const { values: args } = parseArgs({
     'skip-messaging': { type: 'boolean', default: false },
     'skip-push': { type: 'boolean', default: false },
     'skip-ai': { type: 'boolean', default: false },
+    'skip-fleet': { type: 'boolean', default: false },
+    'fleet-minutes': { type: 'string' },
   },
 });
 
@@ -78,14 +83,17 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const IDLE_SETTLE_MS = 3000;
 
 let selected = registry;
+// the fleet benchmark is no entry of the registry: --only names it like a scenario
+let fleetSelected = true;
 if (args.only) {
   const names = args.only
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const unknown = names.filter((n) => !registry.some((s) => s.name === n));
+  fleetSelected = names.includes('fleet');
+  const unknown = names.filter((n) => n !== 'fleet' && !registry.some((s) => s.name === n));
   if (unknown.length) {
-    console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${registry.map((s) => s.name).join(', ')}`);
+    console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${[...registry.map((s) => s.name), 'fleet'].join(', ')}`);
     process.exit(2);
   }
   selected = registry.filter((s) => s.name === 'baseline' || names.includes(s.name));
@@ -440,6 +448,22 @@ async function main() {
     cleaning = undefined;
   }
 
+  // the fleet-tracking benchmark: a server and Redis of its own, 200 simulated vehicles, 500 viewers (bench/fleet.mjs)
+  let fleet;
+  if (args['skip-fleet']) fleet = { skipped: true, reason: '--skip-fleet' };
+  else if (!fleetSelected) fleet = { skipped: true, reason: '--only without fleet' };
+  else {
+    try {
+      const minutes = num(args['fleet-minutes'], args.quick ? 1 : 2);
+      fleet = await runFleet({ options: { minutes }, track: (fn) => cleanups.push(fn), log });
+    } catch (err) {
+      fleet = { error: err.message };
+      log(`  fleet failed: ${err.message}`);
+    }
+    await cleanup();
+    cleaning = undefined;
+  }
+
   const embeddedList = selected.filter((s) => s.server === 'embedded');
   let embedded;
   if (!embeddedList.length) embedded = { skipped: true, reason: '--only without an embedded scenario' };
@@ -500,7 +524,8 @@ async function main() {
       args['social-places'] ||
       args.only ||
       args['lighthouse-runs'] ||
-      args['no-cache']
+      args['no-cache'] ||
+      args['fleet-minutes']
         ? 'custom'
         : args.quick
           ? 'quick'
@@ -519,6 +544,7 @@ async function main() {
     messaging,
     push,
     ai,
+    fleet,
     embedded,
     // resident memory (MB of 10^6 bytes) of the servers' processes, from /proc/<pid>/status
     memory: {
@@ -530,7 +556,8 @@ async function main() {
     coldStart,
   };
   report.targets = evaluateTargets(report, selected, lighthousePages);
-  const md = markdown(report);
+  // the fleet section after the others (lib/report.mjs does not know it)
+  const md = [markdown(report), ...fleetSection(fleet)].join('\n');
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(path.join(outDir, 'latest.md'), `${md}\n`);

@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
  *   frame.html        GET /w/{publicId}        the widget frame page
  *   guest.html        GET /g/{publicId}        the guest app page
  *   overlay.html      GET /o/{sitePublicId}    the overlay frame embed.js puts on business websites
+ *   shuttle.html      GET /shuttle/{token}     a shared "where is my shuttle?" link
  *   assets/*          GET /embed-assets/*      the pages' hashed JS and CSS (and the map chunk, loaded on demand)
  *   guest-sw.js       GET /guest-sw.js         the guest app's service worker (scope /g/)
  *   guest.webmanifest GET /guest.webmanifest   the guest app's manifest (copied from public/)
@@ -88,6 +89,7 @@ export default defineConfig({
         frame: path.join(import.meta.dirname, 'frame.html'),
         guest: path.join(import.meta.dirname, 'guest.html'),
         overlay: path.join(import.meta.dirname, 'overlay.html'),
+        shuttle: path.join(import.meta.dirname, 'shuttle.html'),
       },
       treeshake: {
         // The contracts only declare schemas and constants: only the constants used here stay

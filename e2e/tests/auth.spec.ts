@@ -166,39 +166,14 @@ test('the cookie notice stays dismissed after a reload', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
 });
 
-/** The admin switches flags of a user (a call without cookies, as a native client makes it). */
-async function setFlags(email: string, password: string, flags: Record<string, boolean>) {
-  const call = async <T>(path: string, body?: unknown, token?: string): Promise<T> => {
-    const res = await fetch(new URL(path, process.env.E2E_BASE_URL), {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.ok).toBe(true);
-    return (await res.json()) as T;
-  };
-  const token = async (e: string, p: string) =>
-    (await call<{ authtoken: string }>('/api/login', { email: e, password: p, tokenTransport: 'body' })).authtoken;
-  const me = await call<{ id: number }>('/api/session/user', undefined, await token(email, password));
-  await call(`/api/admin/user/${me.id}/flags`, flags, await token('admin@spotlist.local', 'e2e-admin-password-1'));
-}
-
-test('the demo business logs in and the menu shows only built pages', async ({ page }) => {
-  // flags of pages not built yet are on too: their entries must still not appear
-  const unbuilt = { gpstrackingactivated: true };
-  await setFlags('business@demo.spotlist.app', 'demo-business-2026', unbuilt);
+test('the demo business logs in and the menu shows its pages', async ({ page }) => {
   await page.goto('/login');
   await login(page, 'business@demo.spotlist.app', 'demo-business-2026');
   await expect(page).toHaveURL(/\/dashboard$/);
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await expect(nav.getByRole('button', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Log out' })).toBeVisible();
-  // the demo business has the widget, guest app, overlay and AI assistant flags (seeded): their pages are built
-  for (const entry of ['Classic widget', 'My widgets', 'Guest app', 'Overlay manager', 'AI content assistant'])
+  // the demo business has the widget, guest app, overlay, AI assistant and GPS tracking flags (seeded)
+  for (const entry of ['Classic widget', 'My widgets', 'Guest app', 'Overlay manager', 'AI content assistant', 'GPS tracking'])
     await expect(nav.getByRole('button', { name: entry, exact: true })).toBeVisible();
-  // pages of later issues are not offered, even with their flags on
-  for (const entry of ['GPS tracking']) await expect(nav.getByRole('button', { name: entry })).toHaveCount(0);
-  await setFlags('business@demo.spotlist.app', 'demo-business-2026', {
-    gpstrackingactivated: false,
-  });
 });

@@ -46,7 +46,7 @@ export function ownParams(op: Operation, { w, me }: Ctx): Record<string, string 
     // a member of my scratch group: my friend
     else if (p.name === 'userId') v = me.friend || w.actors[0].id;
     else if (p.name === 'name') v = at.startsWith('/api/like/') ? LIKE_NAME : WIDGET_SETTING;
-    else if (p.name === 'token') v = o.shareToken;
+    else if (p.name === 'token') v = at.startsWith('/api/public/fleet/') ? o.fleetShare! : o.shareToken;
     else if (p.name === 'publicId')
       v = at.includes('guest-app') ? o.guestApp! : at.includes('/overlay/') ? o.overlaySite! : o.widgetV2!.publicId;
     else if (p.name === 'placeId') v = o.placePublic;
@@ -171,12 +171,17 @@ const TABLE: Record<string, Maker> = {
   // a new run of the world's translated widget (world-overlays.ts); the actions act on the world's run, a language each
   'GET /api/webfleetvehicle/tracking/get-gps-settings': () => ({ query: { appClientIds: 'guestapp' } }),
   'GET /api/webfleetvehicle/tracking/all-list': () => ({ query: { appClientIds: 'guestapp' } }),
-  'POST /api/webfleetvehicle/tracking/update-gps-settings': () => ({ body: fleetSettings() }),
-  'POST /api/webfleetvehicle/tracking/test-connection': () => ({ body: fleetSettings() }),
+  'POST /api/webfleetvehicle/tracking/update-gps-settings': ({ me }) => ({ body: fleetSettings(me.objects.widgetV2?.id) }),
+  'POST /api/webfleetvehicle/tracking/test-connection': ({ me }) => ({ body: fleetSettings(me.objects.widgetV2?.id) }),
   'POST /api/webfleetvehicle/tracking/show-hide-vehicles': ({ me }) => ({
     query: { appClientIds: 'guestapp' },
     body: { vehicles: [{ id: me.objects.fleetVehicle ?? 999_999, shown: false }] },
   }),
+  'GET /api/public/fleet/guest-app/{publicId}': () => ({ as: 'anonymous' }),
+  'GET /api/public/fleet/widget/{publicId}': () => ({ as: 'anonymous' }),
+  'POST /api/public/fleet/guest-app/{publicId}/share': () => ({ body: { hours: 1 }, as: 'anonymous' }),
+  'POST /api/public/fleet/widget/{publicId}/share': () => ({ body: { hours: 1 }, as: 'anonymous' }),
+  'GET /api/public/fleet/shared/{token}': () => ({ as: 'anonymous' }),
   'POST /api/openai/translations': ({ me }) => ({ body: { kind: 'widget', id: me.objects.translationWidget, from: 'en' } }),
   'POST /api/openai/translations/{id}/retry': () => ({ query: { language: TRANSLATION_ACTION_LANGUAGE.retry } }),
   'POST /api/openai/translations/{id}/publish': () => ({ query: { language: TRANSLATION_ACTION_LANGUAGE.publish } }),

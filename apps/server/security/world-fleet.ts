@@ -3,8 +3,12 @@ import type { TestApp } from '../test/helpers.ts';
 import { setFlags } from '../test/widget-helpers.ts';
 import { must, type Actor, type As } from './world.ts';
 
-/** The fleet settings of a sweep business: the simulator, shown in its guest app. */
-export const fleetSettings = () => ({ provider: 'simulator', pollSeconds: 5, appClientIds: ['guestapp'] });
+/** The fleet settings of a sweep business: the simulator, shown in its guest app and (given) its v2 widget. */
+export const fleetSettings = (widgetId?: number) => ({
+  provider: 'simulator',
+  pollSeconds: 5,
+  appClientIds: ['guestapp', ...(widgetId ? [`widget-${widgetId}`] : [])],
+});
 
 /**
  * Fleet tracking in the sweep's world (modules/fleet): each business gets the flag, a city to drive
@@ -19,7 +23,7 @@ export async function addFleets(t: TestApp, actors: Actor[]): Promise<void> {
     await must(t, {
       method: 'POST',
       url: '/api/webfleetvehicle/tracking/update-gps-settings',
-      body: fleetSettings(),
+      body: fleetSettings(a.objects.widgetV2?.id),
       token: a.token,
       ip: a.ip,
     });
@@ -36,6 +40,12 @@ export async function addFleets(t: TestApp, actors: Actor[]): Promise<void> {
       if (!a.objects.fleetVehicle) await new Promise((r) => setTimeout(r, 25));
     }
     if (!a.objects.fleetVehicle) throw new Error(`${a.label}: the simulator made no vehicle`);
+    const guestApp = (await must(t, { method: 'GET', url: '/api/guestapp', token: a.token, ip: a.ip })).json() as { publicId: string };
+    // a shared "where is my shuttle?" link of its guest app, for the public routes' sweep
+    const shared = (
+      await must(t, { method: 'POST', url: `/api/public/fleet/guest-app/${guestApp.publicId}/share`, body: { hours: 1 }, ip: a.ip })
+    ).json() as { url: string };
+    a.objects.fleetShare = shared.url.split('/shuttle/')[1];
   }
 }
 
@@ -67,6 +77,20 @@ export function fleetAttacks(v: Actor, as: As): void {
       body: { ...fleetSettings(), appClientIds: [`widget-${widget}`] },
     });
   }
+  // what visitors see of it is public: anyone reads it and shares a link to it
+  const anyone = (id: string, url: string, body?: unknown) =>
+    as(id, 'read', { method: body ? 'POST' : 'GET', url, token: undefined, ...(body ? { body } : {}) }, true);
+  if (v.objects.guestApp) {
+    anyone('GET /api/public/fleet/guest-app/{publicId}', `/api/public/fleet/guest-app/${v.objects.guestApp}`);
+    anyone('POST /api/public/fleet/guest-app/{publicId}/share', `/api/public/fleet/guest-app/${v.objects.guestApp}/share`, { hours: 1 });
+  }
+  if (v.objects.widgetV2) {
+    anyone('GET /api/public/fleet/widget/{publicId}', `/api/public/fleet/widget/${v.objects.widgetV2.publicId}`);
+    anyone('POST /api/public/fleet/widget/{publicId}/share', `/api/public/fleet/widget/${v.objects.widgetV2.publicId}/share`, {
+      hours: 1,
+    });
+  }
+  if (v.objects.fleetShare) anyone('GET /api/public/fleet/shared/{token}', `/api/public/fleet/shared/${v.objects.fleetShare}`);
   // one's own settings and vehicles answer one's own
   as('GET /api/webfleetvehicle/tracking/get-gps-settings', 'own', { method: 'GET', url: `${base}/get-gps-settings` });
   as('GET /api/webfleetvehicle/tracking/all-list', 'own', { method: 'GET', url: `${base}/all-list` });

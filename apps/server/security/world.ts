@@ -87,6 +87,8 @@ export interface Objects {
   translationRun?: number;
   /** One of a business's simulated vehicles (world-fleet.ts). */
   fleetVehicle?: number;
+  /** A shared "where is my shuttle?" link's token of its guest app (world-fleet.ts). */
+  fleetShare?: string;
   /** The widget that run translates (English into TRANSLATED). */
   translationWidget?: number;
 }

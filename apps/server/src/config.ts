@@ -230,7 +230,7 @@ export const ConfigSchema = z.object({
   /** At most one message notice per conversation and user in this time: the first at once, the rest folded into one after it. */
   PUSH_FOLD_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   /** How often the fleet poller looks for accounts due (s); 0: never (tests poll by hand). */
-  FLEET_TICK_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  FLEET_TICK_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
   /** Let a Traccar server be http or on a private / loopback address (tests and a local Traccar only). */
   FLEET_ALLOW_PRIVATE_URLS: bool.default(false),
   /** Another WEBFLEET.connect endpoint (a local stand-in in tests); https://csv.webfleet.com/extern when unset. */

@@ -106,6 +106,10 @@ export const FleetVehicleSchema = z.object({
   positionAt: z.string(),
   text: z.string().nullable(),
   status: z.enum(FLEET_STATUSES),
+  /** The mean speed over the last FLEET_RECENT_MINUTES, stops included (km/h). */
+  recentKmh: z.number().nullable(),
+  /** The last FLEET_RECENT_MINUTES of positions, oldest first, [latitude, longitude]. */
+  trail: z.array(z.tuple([z.number(), z.number()])),
   /** The app clients (of those asked for) that show it. */
   shownIn: z.array(z.string()),
 });
@@ -123,6 +127,8 @@ export const GpsSettingsSchema = z.object({
   /** Traccar's server address (not a secret). */
   baseUrl: z.string().nullable(),
   simulatorVehicles: z.number().int(),
+  /** The business's app clients that could show vehicles: its guest app (name null) and its widgets. */
+  appClients: z.array(z.object({ id: z.string(), name: z.string().nullable() })),
   health: z.object({
     status: z.enum(FLEET_HEALTH),
     lastPollAt: z.string().nullable(),

@@ -3,35 +3,19 @@ import { APP_LANGUAGES } from './constants.ts';
 import { FormError, optionalText, requiredText, text } from './common.ts';
 import { ACCESSIBILITY_TAGS, PLACE_CATEGORIES, PLACE_SOURCES } from './place-constants.ts';
 import { homepageUrlSchema, visibilitySchema } from './profile.ts';
+import { EARTH_RADIUS_METERS, haversineMeters, type LatLng } from './geo.ts';
+
+// zod-free (the visitor pages and the web app's maps take them without the schemas)
+export { EARTH_RADIUS_METERS, haversineMeters, type LatLng } from './geo.ts';
+
+const RAD = Math.PI / 180;
 
 // ---------------------------------------------------------------------------------------------
 // Geometry shared by server and web: distances (SPEC §5 distance display) and bounding boxes.
 // ---------------------------------------------------------------------------------------------
 
-/** The mean Earth radius (IUGG). The server's SQL haversine uses the same figure, so both agree. */
-export const EARTH_RADIUS_METERS = 6_371_008.8;
-
 /** SPEC §5: a distance of -1 means unknown (shown as 'world'). */
 export const UNKNOWN_DISTANCE = -1;
-
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
-
-const RAD = Math.PI / 180;
-
-/**
- * Great-circle distance in metres (haversine). Symmetric, 0 for the same point, at most π·R (half
- * the circumference), and a metric up to rounding: near antipodal points asin works close to 1
- * and loses up to ~0.2 m, below the whole metres answers carry.
- */
-export function haversineMeters(a: LatLng, b: LatLng): number {
-  const dLat = (b.lat - a.lat) * RAD;
-  const dLng = (b.lng - a.lng) * RAD;
-  const s = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(s)));
-}
 
 /** A distance as the API answers it: whole metres, or -1 when either point is unknown. */
 export const distanceMeters = (a: LatLng | null | undefined, b: LatLng | null | undefined): number =>

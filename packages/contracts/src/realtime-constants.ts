@@ -47,7 +47,7 @@ export interface ClientEventMap {
    * vehicles; a view's socket (`auth` with `view`) those its app client shows. Positions are the
    * point of a live map, so they travel in the event.
    */
-  'fleet.moved': { vehicles: FleetLiveVehicle[] };
+  'fleet.moved': { vehicles: FleetLiveVehicle[]; /** The provider's last successful answer (ISO). */ polledAt: string | null };
 }
 export type ClientEventName = keyof ClientEventMap;
 

@@ -6,6 +6,7 @@ import { useLikes } from '../lib/use-likes.ts';
 import { Collection } from '../components/collection.tsx';
 import { applyStyle, LanguageSelect, PendingPage, useLocalized } from '../components/shell.tsx';
 import { PageOverlays } from '../overlay/page-overlays.tsx';
+import { useShuttleEntry } from '../shuttle/entry.ts';
 
 /**
  * The widget: title, intro and its places, and the business's overlays over it; one `view` event
@@ -24,6 +25,7 @@ export function FrameApp({ path = location.pathname, search = location.search }:
   );
   const likes = useLikes(publicId ? { widget: publicId } : undefined);
   const viewedRef = useRef(false);
+  const shuttle = useShuttleEntry('widget', publicId);
   const widget = state.status === 'ready' ? state.data : null;
   const t = translator(uiLanguage(widget?.language ?? lang));
 
@@ -39,6 +41,18 @@ export function FrameApp({ path = location.pathname, search = location.search }:
   }, [widget, publicId, counted]);
 
   if (!widget) return <PendingPage class="sl-page" failed={state.status === 'error'} canRetry={!!publicId} retry={retry} t={t} />;
+  const Shuttle = shuttle.ready?.module;
+  if (shuttle.open && Shuttle && publicId)
+    return (
+      <main class="sl-page">
+        <Shuttle.ShuttleView
+          source={{ kind: 'widget', publicId }}
+          lang={uiLanguage(widget.language)}
+          initial={shuttle.ready!.initial}
+          onClose={shuttle.closeView}
+        />
+      </main>
+    );
   return (
     <main class="sl-page">
       <header class="sl-header">
@@ -46,6 +60,7 @@ export function FrameApp({ path = location.pathname, search = location.search }:
         <LanguageSelect value={widget.language} languages={widget.languages} onChange={setLang} t={t} />
       </header>
       {widget.intro && <p class="sl-text">{widget.intro}</p>}
+      {Shuttle && <Shuttle.ShuttleButton lang={uiLanguage(widget.language)} onOpen={shuttle.openView} />}
       {likes.failed && (
         <p class="sl-note sl-error" role="alert">
           {t('error')}

@@ -9,6 +9,7 @@ import { Collection } from '../components/collection.tsx';
 import { LanguageSelect, PendingPage, styleVars, useLocalized } from '../components/shell.tsx';
 import { PageOverlays } from '../overlay/page-overlays.tsx';
 import { ChatButton, useChatEntry } from './chat-entry.tsx';
+import { useShuttleEntry } from '../shuttle/entry.ts';
 import { onWarm, rememberShown } from './register.ts';
 
 /**
@@ -38,6 +39,7 @@ export function GuestApp({ path = location.pathname, search = location.search }:
   const ui = uiLanguage(app?.language ?? lang);
   const t = translator(ui);
   const chat = useChatEntry(publicId);
+  const shuttle = useShuttleEntry('guest-app', publicId);
   const entryRef = useRef<HTMLButtonElement>(null);
   const scrollRef = useRef<number | null>(null);
 
@@ -65,9 +67,9 @@ export function GuestApp({ path = location.pathname, search = location.search }:
     }
   }, [app]);
 
-  // The chat takes the page's place; closing it returns to where the guest was, on its button.
+  // The chat (and the shuttle view) take the page's place; closing it returns to where the guest was, on its button.
   useEffect(() => {
-    if (chat.open) {
+    if (chat.open || shuttle.open) {
       scrollRef.current ??= scrollY;
       return;
     }
@@ -75,14 +77,24 @@ export function GuestApp({ path = location.pathname, search = location.search }:
     scrollTo(0, scrollRef.current);
     scrollRef.current = null;
     entryRef.current?.focus();
-  }, [chat.open]);
+  }, [chat.open, shuttle.open]);
 
   if (!app) return <PendingPage class="sl-page sl-guest" failed={state.status === 'error'} canRetry={!!publicId} retry={retry} t={t} />;
 
   const key = likes.liked.size ? likes.guestKey : null;
   const Panel = chat.module?.ChatPanel;
+  const Shuttle = shuttle.ready?.module;
+  const covered = chat.open || shuttle.open;
   return (
     <main class="sl-page sl-guest">
+      {shuttle.open && Shuttle && publicId && (
+        <Shuttle.ShuttleView
+          source={{ kind: 'guest-app', publicId }}
+          lang={ui}
+          initial={shuttle.ready!.initial}
+          onClose={shuttle.closeView}
+        />
+      )}
       {chat.open &&
         publicId &&
         (Panel ? (
@@ -92,7 +104,7 @@ export function GuestApp({ path = location.pathname, search = location.search }:
             {chat.failed ? t('error') : t('loading')}
           </p>
         ))}
-      <div hidden={chat.open}>
+      <div hidden={covered}>
         <header class="sl-header">
           <div class="sl-head">
             {app.logoUrl && <img class="sl-logo" src={app.logoUrl} alt="" />}
@@ -108,6 +120,7 @@ export function GuestApp({ path = location.pathname, search = location.search }:
         <h1>{app.title || app.businessName}</h1>
         {app.text && <p class="sl-text">{app.text}</p>}
         {chat.shown && <ChatButton entry={chat} name={app.businessName} t={t} buttonRef={entryRef} />}
+        {Shuttle && <Shuttle.ShuttleButton lang={ui} onOpen={shuttle.openView} />}
         {likes.failed && (
           <p class="sl-note sl-error" role="alert">
             {t('error')}

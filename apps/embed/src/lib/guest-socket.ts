@@ -1,6 +1,6 @@
 /**
- * The guest's realtime connection (server: platform/realtime, `GET /api/ws`). The guest key is the
- * first message, never the URL. The server answers `ready`, then sends events of all the guest's
+ * The guest's realtime connection (server: platform/realtime, `GET /api/ws`). The guest key (or a
+ * live fleet view's token) is the first message, never the URL. The server answers `ready`, then sends events of all the guest's
  * conversations (one per business it wrote to; the chat keeps its own). Reconnects with backoff (1 s doubling to 30 s) after anything but 4401 (a key the
  * server refuses: the socket stays closed). A socket that stops answering pings is replaced.
  */
@@ -14,11 +14,13 @@ export const PING_MS = 25_000;
 export type EventMessage = Extract<ServerMessage, { type: 'event' }>;
 
 export interface GuestSocketOptions {
-  guestKey: string;
+  /** A guest's key (the chat), or else a live fleet view's token (shuttle/). */
+  guestKey?: string;
+  view?: string;
   onEvent(event: EventMessage): void;
   /** Authenticated; `again` after the first time (a reconnect, or the server's resync): events may have been missed. */
   onReady(again: boolean): void;
-  /** The server refused the key (4401). */
+  /** The server refused the key or token (4401: for a view, its time is up). */
   onRefused(): void;
 }
 
@@ -75,7 +77,8 @@ export function connectGuestSocket(o: GuestSocketOptions): GuestSocket {
     }
     ws = s;
     unanswered = false;
-    s.onopen = () => s.send(JSON.stringify({ type: 'auth', guestKey: o.guestKey } satisfies ClientMessage));
+    const auth: ClientMessage = o.view !== undefined ? { type: 'auth', view: o.view } : { type: 'auth', guestKey: o.guestKey ?? '' };
+    s.onopen = () => s.send(JSON.stringify(auth));
     s.onmessage = (ev: MessageEvent) => {
       unanswered = false;
       let msg: ServerMessage;

@@ -38,6 +38,7 @@ describe('menu visibility (SPEC §2)', () => {
       'widget-list',
       'aiContentAssistant',
       'overlay-manager',
+      'gps-tracking',
       'profile',
       'settings',
       'intro',
@@ -61,7 +62,7 @@ describe('menu visibility (SPEC §2)', () => {
     expect(ids(visibleMenuEntries({ ...noFlags, widgetv2activated: true }, REGISTERED_PAGES))).toContain('widget-list');
     expect(ids(visibleMenuEntries({ ...noFlags, overlayactivated: true }, REGISTERED_PAGES))).toContain('overlay-manager');
     expect(ids(visibleMenuEntries({ ...noFlags, widgetv2activated: true }, REGISTERED_PAGES))).not.toContain('widget');
-    // the other feature pages (AI assistant, overlays, GPS tracking) are not built: hidden whatever the flags
+    expect(ids(visibleMenuEntries({ ...noFlags, gpstrackingactivated: true }, REGISTERED_PAGES))).toContain('gps-tracking');
   });
 
   it('shows People right after My lists to every account (no flag, no permission: private, business and blogger alike)', () => {

@@ -18,7 +18,6 @@ export interface MenuEntry {
   /**
    * The entry's icon. Entries whose page is not built yet carry none (each costs the first bundle,
    * docs/decisions/0012); the change that builds the page adds it (menu.test.ts checks visible ones).
-   * Suggested: gps-tracking carOutline (or a short path like the icons below).
    */
   icon?: string;
   /** The route id (= route segment, SPEC §2) of the page the entry opens. */
@@ -67,6 +66,10 @@ const MESSAGES_ICON = path('M64 96h384v256H208l-96 80v-80H64z');
 const OVERLAY_ICON = path('M64 96h288v224H64zM160 192h288v224H160z');
 /** The AI assistant (features/ai-assistant): a spark. */
 const AI_ICON = path('M256 48l40 128 128 40-128 40-40 128-40-128-128-40 128-40zM416 336l16 48 48 16-48 16-16 48-16-48-48-16 48-16z');
+/** GPS tracking (features/fleet): a shuttle bus. */
+const FLEET_ICON = path(
+  'M112 80h288a32 32 0 0 1 32 32v272H80V112a32 32 0 0 1 32-32zM80 240h352M80 160h352M144 384v48M368 384v48M152 320h0M360 320h0',
+);
 const GUEST_ICON = path(
   'M192 240a64 64 0 1 0 0-128 64 64 0 0 0 0 128zM48 416c0-72 64-112 144-112s144 40 144 112zM352 240a56 56 0 1 0 0-112M384 304c48 8 80 48 80 112h-64',
 );
@@ -89,7 +92,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     flag: 'aiassistantactivated',
   },
   { id: 'overlay-manager', titleKey: 'MENU.OVERLAY_MANAGER', icon: OVERLAY_ICON, page: 'overlay-manager', flag: 'overlayactivated' },
-  { id: 'gps-tracking', titleKey: 'MENU.GPS_TRACKING', page: 'gps-tracking', flag: 'gpstrackingactivated' },
+  { id: 'gps-tracking', titleKey: 'MENU.GPS_TRACKING', icon: FLEET_ICON, page: 'gps-tracking', flag: 'gpstrackingactivated' },
   { id: 'profile', titleKey: 'MENU.PROFILE', icon: PROFILE_ICON, page: 'profile' },
   { id: 'settings', titleKey: 'MENU.SETTINGS', icon: SETTINGS_ICON, page: 'settings' },
   { id: 'intro', titleKey: 'MENU.INTRO', icon: INTRO_ICON, page: 'intro' },

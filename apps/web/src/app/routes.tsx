@@ -142,6 +142,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'user',
     Page: lazyPage(() => import('../features/ai-assistant/pages/translation-review-page')),
   },
+  // GPS fleet tracking (features/fleet)
+  {
+    id: 'gps-tracking',
+    path: '/gps-tracking',
+    access: 'user',
+    Page: lazyPage(() => import('../features/fleet/pages/gps-tracking-page')),
+  },
   // the console (features/admin): for accounts with a console permission; each section checks its own
   { id: 'console', path: PATHS.console, access: 'console', Page: lazyPage(() => import('../features/admin/pages/console-page')) },
   {

@@ -16,17 +16,20 @@ export function TextInput({
   error,
   placeholder,
   inputMode,
+  autoComplete,
 }: {
   label: string;
   value: string;
   onValue: (value: string) => void;
-  type?: 'text' | 'search' | 'email' | 'tel' | 'url';
+  type?: 'text' | 'search' | 'email' | 'tel' | 'url' | 'password';
   /** A textarea of this many rows. */
   rows?: number;
   hint?: string;
   error?: string | null;
   placeholder?: string;
   inputMode?: 'decimal' | 'text';
+  /** A secret for another service: `off` or `new-password`, so the browser does not fill in the user's own login. */
+  autoComplete?: string;
 }) {
   const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
@@ -34,6 +37,7 @@ export function TextInput({
     id,
     value,
     placeholder,
+    autoComplete,
     'aria-describedby': described,
     'aria-invalid': error ? true : undefined,
   };

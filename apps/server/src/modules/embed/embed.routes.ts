@@ -186,6 +186,20 @@ export const embedRoutes: FastifyPluginAsync<{
     },
   );
 
+  // A shared "where is my shuttle?" link (modules/fleet): the page reads the link's vehicles itself
+  // and says when the link has expired, so any well-formed token gets it.
+  app.get<{ Params: { token: string } }>(
+    '/shuttle/:token',
+    { schema: { hide: true }, config: visitor, logLevel: 'warn' },
+    async (req, reply) => {
+      const html = await page('shuttle.html');
+      if (!html) throw missing();
+      if (!/^[\w.-]{20,400}$/.test(req.params.token))
+        return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(notFoundPage);
+      return sendFile(req, reply.header('cache-control', 'no-cache').header('referrer-policy', 'no-referrer'), 'shuttle.html', html);
+    },
+  );
+
   app.get<{ Params: { '*': string } }>(
     '/embed-assets/*',
     { schema: { hide: true }, config: { ...visitor, securityHeaders: crossOrigin } },

@@ -197,11 +197,16 @@ function liveViews(app: Parameters<FastifyPluginAsyncZod>[0], svc: FleetService)
   const pending = new Map<number, { again: boolean }>();
   async function tell(ownerId: number): Promise<void> {
     const own = userRoom(ownerId);
-    if (rt().listening(own)) rt().publish(own, 'fleet.moved', { vehicles: await svc.live(ownerId) });
-    for (const client of await svc.appClients(ownerId)) {
-      const room = fleetRoom(ownerId, client);
-      if (rt().listening(room)) rt().publish(room, 'fleet.moved', { vehicles: await svc.live(ownerId, { onlyFor: client }) });
-    }
+    const rooms = [...(await svc.appClients(ownerId))].map((client) => [client, fleetRoom(ownerId, client)] as const);
+    const heard = rooms.filter(([, room]) => rt().listening(room));
+    if (!rt().listening(own) && heard.length === 0) return;
+    const views = await svc.liveViews(
+      ownerId,
+      heard.map(([client]) => client),
+    );
+    if (rt().listening(own)) rt().publish(own, 'fleet.moved', { vehicles: views.all, polledAt: views.polledAt });
+    for (const [client, room] of heard)
+      rt().publish(room, 'fleet.moved', { vehicles: views.shown.get(client) ?? [], polledAt: views.polledAt });
   }
   app.events.on('fleet.moved', ({ ownerId }) => {
     const running = pending.get(ownerId);

@@ -96,12 +96,17 @@ export function fleetService(db: Db, deps: FleetDeps) {
     return row;
   }
 
-  /** The business's app clients: its guest app (when it has one) and its widgets. */
-  async function appClients(ownerId: number): Promise<Set<string>> {
+  /** The business's app clients with their names: its guest app (when it has one; no name) and its widgets. */
+  async function appClientList(ownerId: number): Promise<{ id: string; name: string | null }[]> {
     const [guest] = await db.select({ id: guestApps.id }).from(guestApps).where(eq(guestApps.ownerId, ownerId));
-    const mine = await db.select({ id: widgets.id }).from(widgets).where(eq(widgets.ownerId, ownerId));
-    return new Set([...(guest ? ['guestapp'] : []), ...mine.map((w) => `widget-${w.id}`)]);
+    const mine = await db
+      .select({ id: widgets.id, name: widgets.name })
+      .from(widgets)
+      .where(eq(widgets.ownerId, ownerId))
+      .orderBy(asc(widgets.name), asc(widgets.id));
+    return [...(guest ? [{ id: 'guestapp', name: null }] : []), ...mine.map((w) => ({ id: `widget-${w.id}`, name: w.name }))];
   }
+  const appClients = async (ownerId: number) => new Set((await appClientList(ownerId)).map((c) => c.id));
 
   async function needAppClients(ownerId: number, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
@@ -281,10 +286,15 @@ export function fleetService(db: Db, deps: FleetDeps) {
 
   async function vehicles(ownerId: number, appClientIds: readonly string[]): Promise<FleetVehicle[]> {
     const rows = await db
-      .select()
+      .select({
+        id: fleetVehicles.id,
+        providerVehicleId: fleetVehicles.providerVehicleId,
+        ignition: fleetVehicles.ignition,
+        text: fleetVehicles.text,
+      })
       .from(fleetVehicles)
-      .where(eq(fleetVehicles.ownerId, ownerId))
-      .orderBy(asc(fleetVehicles.name), asc(fleetVehicles.id));
+      .where(eq(fleetVehicles.ownerId, ownerId));
+    const more = new Map(rows.map((r) => [r.id, r]));
     const a = await account(ownerId);
     const enabled = new Set(a?.appClientIds ?? []);
     const hidden =
@@ -299,21 +309,21 @@ export function fleetService(db: Db, deps: FleetDeps) {
                 rows.map((r) => r.id),
               ),
             );
-    const now = Date.now();
-    return rows.map((v) => ({
-      id: v.id,
-      providerVehicleId: v.providerVehicleId,
-      name: v.name,
-      latitude: v.latitude,
-      longitude: v.longitude,
-      speedKmh: v.speedKmh,
-      course: v.course,
-      ignition: v.ignition,
-      positionAt: v.positionAt.toISOString(),
-      text: v.text,
-      status: vehicleStatus(v, now),
-      shownIn: appClientIds.filter((c) => enabled.has(c) && !hidden.some((h) => h.vehicleId === v.id && h.appClientId === c)),
-    }));
+    // a poll between the two reads may have added vehicles: those of both reads only
+    return (await live(ownerId, { withTrail: true })).flatMap((v) => {
+      const row = more.get(v.id);
+      if (!row) return [];
+      return [
+        {
+          ...v,
+          trail: v.trail ?? [],
+          providerVehicleId: row.providerVehicleId,
+          ignition: row.ignition,
+          text: row.text,
+          shownIn: appClientIds.filter((c) => enabled.has(c) && !hidden.some((h) => h.vehicleId === v.id && h.appClientId === c)),
+        },
+      ];
+    });
   }
 
   function checkInterval(provider: FleetProviderName, pollSeconds: number) {
@@ -358,6 +368,7 @@ export function fleetService(db: Db, deps: FleetDeps) {
         credentialsSet: !!a?.credentials,
         baseUrl: a?.baseUrl ?? null,
         simulatorVehicles: a?.simulatorVehicles ?? FLEET_SIMULATOR_DEFAULT_VEHICLES,
+        appClients: await appClientList(ownerId),
         health: {
           status,
           lastPollAt: a?.lastPollAt?.toISOString() ?? null,
@@ -503,26 +514,57 @@ export function fleetService(db: Db, deps: FleetDeps) {
           .where(eq(fleetAccounts.id, a.id));
         return null;
       }
+      // the next poll is due an interval after this one was (not after it ran): no drift
+      const due = a.nextPollAt.getTime() + a.pollSeconds * 1000;
+      const next = new Date(due > now.getTime() ? due : now.getTime() + a.pollSeconds * 1000);
+      // one statement for the vehicles and one for the trail, whatever the fleet's size
+      const unique = [...new Map(positions.map((p) => [p.vehicleId, p])).values()];
       await db.transaction(async (tx) => {
-        for (const p of positions) {
-          const fields = {
-            name: p.name,
-            latitude: p.latitude,
-            longitude: p.longitude,
-            speedKmh: p.speedKmh,
-            course: p.course,
-            ignition: p.ignition,
-            positionAt: p.at,
-            text: p.text,
-          };
-          const [v] = await tx
+        if (unique.length > 0) {
+          const rows = await tx
             .insert(fleetVehicles)
-            .values({ accountId: a.id, ownerId: a.ownerId, providerVehicleId: p.vehicleId, ...fields })
-            .onConflictDoUpdate({ target: [fleetVehicles.accountId, fleetVehicles.providerVehicleId], set: { ...fields, updatedAt: now } })
-            .returning({ id: fleetVehicles.id });
+            .values(
+              unique.map((p) => ({
+                accountId: a.id,
+                ownerId: a.ownerId,
+                providerVehicleId: p.vehicleId,
+                name: p.name,
+                latitude: p.latitude,
+                longitude: p.longitude,
+                speedKmh: p.speedKmh,
+                course: p.course,
+                ignition: p.ignition,
+                positionAt: p.at,
+                text: p.text,
+              })),
+            )
+            .onConflictDoUpdate({
+              target: [fleetVehicles.accountId, fleetVehicles.providerVehicleId],
+              set: {
+                name: sql`excluded.name`,
+                latitude: sql`excluded.latitude`,
+                longitude: sql`excluded.longitude`,
+                speedKmh: sql`excluded.speed_kmh`,
+                course: sql`excluded.course`,
+                ignition: sql`excluded.ignition`,
+                positionAt: sql`excluded.position_at`,
+                text: sql`excluded.text`,
+                updatedAt: now,
+              },
+            })
+            .returning({ id: fleetVehicles.id, providerVehicleId: fleetVehicles.providerVehicleId });
+          const idOf = new Map(rows.map((r) => [r.providerVehicleId, r.id]));
           await tx
             .insert(fleetPositions)
-            .values({ vehicleId: v!.id, latitude: p.latitude, longitude: p.longitude, speedKmh: p.speedKmh, at: p.at })
+            .values(
+              unique.map((p) => ({
+                vehicleId: idOf.get(p.vehicleId)!,
+                latitude: p.latitude,
+                longitude: p.longitude,
+                speedKmh: p.speedKmh,
+                at: p.at,
+              })),
+            )
             .onConflictDoNothing();
         }
         await tx
@@ -533,7 +575,7 @@ export function fleetService(db: Db, deps: FleetDeps) {
             failures: 0,
             lastErrorKey: null,
             status: 'ok',
-            nextPollAt: new Date(now.getTime() + a.pollSeconds * 1000),
+            nextPollAt: next,
           })
           .where(eq(fleetAccounts.id, a.id));
       });
@@ -563,6 +605,39 @@ export function fleetService(db: Db, deps: FleetDeps) {
       } catch {
         return null;
       }
+    },
+
+    /**
+     * What the live views hear after a poll, read once: every vehicle (the business's page), those
+     * each of `clients` shows, and when the provider last answered.
+     */
+    async liveViews(
+      ownerId: number,
+      clients: readonly string[],
+    ): Promise<{ all: FleetLiveVehicle[]; shown: Map<string, FleetLiveVehicle[]>; polledAt: string | null }> {
+      const a = await account(ownerId);
+      const all = await live(ownerId);
+      const hidden =
+        all.length === 0 || clients.length === 0
+          ? []
+          : await db
+              .select()
+              .from(fleetHidden)
+              .where(
+                and(
+                  inArray(
+                    fleetHidden.vehicleId,
+                    all.map((v) => v.id),
+                  ),
+                  inArray(fleetHidden.appClientId, [...clients]),
+                ),
+              );
+      const shown = new Map<string, FleetLiveVehicle[]>();
+      for (const c of clients) {
+        const off = new Set(hidden.filter((h) => h.appClientId === c).map((h) => h.vehicleId));
+        shown.set(c, a?.appClientIds.includes(c) ? all.filter((v) => !off.has(v.id)) : []);
+      }
+      return { all, shown, polledAt: a?.lastSuccessAt?.toISOString() ?? null };
     },
 
     /** Whether the app client shows vehicles now (the flag, the settings). */

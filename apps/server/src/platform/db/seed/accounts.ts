@@ -8,6 +8,7 @@ import { seedDemoPictures, type DemoFileStore } from './pictures.ts';
 import { seedDemoPlaces } from './places.ts';
 import { seedDemoConversations } from './conversations.ts';
 import { seedDemoWidgets } from './widgets.ts';
+import { seedDemoFleet } from './fleet.ts';
 import { seedDemoOverlays } from './overlays.ts';
 import { ADMIN_ROLE_KEY, DEFAULT_CLIENT_DOMAIN } from './reference.ts';
 
@@ -179,6 +180,7 @@ export async function seedDemo(db: Db, files?: DemoFileStore): Promise<boolean> 
   if (businessId) {
     await seedDemoWidgets(db, businessId);
     await seedDemoOverlays(db, businessId);
+    await seedDemoFleet(db, businessId, DEMO_BUSINESS_LOCATION);
   }
   await seedDemoConversations(db, {
     private: await idOf(DEMO_USERS.find((d) => d.accountType === AccountType.private)!.email),
