@@ -152,5 +152,36 @@ export const ProfileExportSchema = z.object({
       ),
     })
     .default({ usage: [], translations: [] }),
+  /**
+   * GPS fleet tracking: the settings (never the credentials: only whether some are stored), each
+   * vehicle with its last position and where it is hidden, and how many positions of the last
+   * FLEET_HISTORY_DAYS are kept (the trail itself is the provider's telemetry, not listed).
+   */
+  fleet: z
+    .object({
+      settings: z
+        .object({
+          provider: z.string(),
+          pollSeconds: z.number().int(),
+          appClientIds: z.array(z.string()),
+          baseUrl: z.string().nullable(),
+          simulatorVehicles: z.number().int(),
+          credentialsSet: z.boolean(),
+          createdAt: z.string(),
+        })
+        .nullable(),
+      vehicles: z.array(
+        z.object({
+          providerVehicleId: z.string(),
+          name: z.string(),
+          latitude: z.number(),
+          longitude: z.number(),
+          positionAt: z.string(),
+          hiddenIn: z.array(z.string()),
+          positionsKept: z.number().int(),
+        }),
+      ),
+    })
+    .default({ settings: null, vehicles: [] }),
 });
 export type ProfileExport = z.infer<typeof ProfileExportSchema>;

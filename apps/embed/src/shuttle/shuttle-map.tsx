@@ -26,7 +26,13 @@ const vehicleIcon = (v: FleetLiveVehicle) =>
     iconSize: [28, 28],
     iconAnchor: [14, 14],
   });
-const stopIcon = divIcon({ className: 'sl-stop', html: '<span></span>', iconSize: [22, 22], iconAnchor: [11, 11] });
+const stopIcon = (name: string) =>
+  divIcon({
+    className: 'sl-stop',
+    html: `<span></span><b class="sl-bus-name">${escapeHtml(name)}</b>`,
+    iconSize: [22, 22],
+    iconAnchor: [11, 11],
+  });
 
 export function ShuttleMap({
   vehicles,
@@ -63,7 +69,7 @@ export function ShuttleMap({
     if (!m) return;
     const placed = stops.map((s, i) =>
       marker([s.latitude, s.longitude], {
-        icon: stopIcon,
+        icon: stopIcon(s.name),
         title: s.name,
         alt: s.name,
         keyboard: false,

@@ -56,6 +56,8 @@ const routes: FastifyPluginAsyncZod<FleetRoutesOptions> = async (app, { db, conf
   const moved = (ownerId: number) => app.events.emit('fleet.moved', { ownerId });
   jobs.register(pollAccount, { fleet: svc, moved });
   liveViews(app, svc);
+  // the account export (contracts ProfileExportSchema `fleet`); the rows go with the account (cascade)
+  app.accountData.register({ owner: 'fleet', sections: ['fleet'], export: async (userId) => ({ fleet: await svc.exportOf(userId) }) });
   const tags = ['fleet'];
   const user = { auth: 'user', flag: FLAG } as const;
   const base = '/api/webfleetvehicle/tracking';

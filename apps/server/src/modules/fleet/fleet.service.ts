@@ -33,6 +33,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { FleetError, type FleetPosition, type FleetProvider } from '../../integrations/fleet/types.ts';
 import { webfleetClient } from '../../integrations/webfleet/client.ts';
 import { traccarClient } from '../../integrations/traccar/client.ts';
+import { guardedFetch } from '../../integrations/traccar/guarded-fetch.ts';
 import { simulatedFleet } from '../../integrations/simulator/simulator.ts';
 import { endpointProblem } from '../../integrations/webpush/address-guard.ts';
 
@@ -87,6 +88,8 @@ export interface FleetView {
  * its app clients shows, and the poller's work. Every lookup is by owner.
  */
 export function fleetService(db: Db, deps: FleetDeps) {
+  // Traccar's address is the business's to type: connections to private networks are refused
+  const traccarFetch = guardedFetch(deps.allowPrivateUrls);
   const sealView = (view: FleetView) =>
     deps.secrets.sealSecret(JSON.stringify({ o: view.ownerId, c: view.appClientId, e: view.endsAt }), VIEW_CONTEXT);
   const context = (ownerId: number) => `fleet:${ownerId}`;
@@ -149,7 +152,7 @@ export function fleetService(db: Db, deps: FleetDeps) {
         baseUrl: deps.webfleetUrl,
       });
     if (creds.provider === 'traccar')
-      return traccarClient({ baseUrl: creds.baseUrl, token: creds.token, email: creds.email, password: creds.password });
+      return traccarClient({ baseUrl: creds.baseUrl, token: creds.token, email: creds.email, password: creds.password }, traccarFetch);
     throw new AppError(ErrorKey.fleetCredentialsMissing, 400);
   }
 
@@ -605,6 +608,44 @@ export function fleetService(db: Db, deps: FleetDeps) {
       } catch {
         return null;
       }
+    },
+
+    /** The account export's section: settings without credentials, vehicles, where hidden, how many positions are kept. */
+    async exportOf(ownerId: number) {
+      const a = await account(ownerId);
+      const rows = await db.select().from(fleetVehicles).where(eq(fleetVehicles.ownerId, ownerId)).orderBy(asc(fleetVehicles.name));
+      const ids = rows.map((r) => r.id);
+      const hidden = ids.length === 0 ? [] : await db.select().from(fleetHidden).where(inArray(fleetHidden.vehicleId, ids));
+      const counts =
+        ids.length === 0
+          ? []
+          : await db
+              .select({ id: fleetPositions.vehicleId, n: sql<number>`count(*)`.mapWith(Number) })
+              .from(fleetPositions)
+              .where(inArray(fleetPositions.vehicleId, ids))
+              .groupBy(fleetPositions.vehicleId);
+      return {
+        settings: a
+          ? {
+              provider: a.provider,
+              pollSeconds: a.pollSeconds,
+              appClientIds: a.appClientIds,
+              baseUrl: a.baseUrl,
+              simulatorVehicles: a.simulatorVehicles,
+              credentialsSet: !!a.credentials,
+              createdAt: a.createdAt.toISOString(),
+            }
+          : null,
+        vehicles: rows.map((v) => ({
+          providerVehicleId: v.providerVehicleId,
+          name: v.name,
+          latitude: v.latitude,
+          longitude: v.longitude,
+          positionAt: v.positionAt.toISOString(),
+          hiddenIn: hidden.filter((h) => h.vehicleId === v.id).map((h) => h.appClientId),
+          positionsKept: counts.find((c) => c.id === v.id)?.n ?? 0,
+        })),
+      };
     },
 
     /**

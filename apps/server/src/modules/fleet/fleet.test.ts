@@ -257,4 +257,26 @@ describe('fleet tracking with Traccar and the simulator', () => {
       expect(Math.abs(v.longitude - 11.5755)).toBeLessThan(0.09);
     }
   });
+
+  it('the account export has the fleet: settings without a credential, the vehicles and where they are hidden', async () => {
+    const res = await call(hotel, 'GET', '/api/myprofile/export');
+    expect(res.statusCode).toBe(200);
+    for (const secret of [WF.password, WF.apikey]) expect(res.body).not.toContain(secret);
+    const { fleet } = res.json() as {
+      fleet: {
+        settings: { provider: string; credentialsSet: boolean } | null;
+        vehicles: { name: string; hiddenIn: string[]; positionsKept: number }[];
+      };
+    };
+    expect(fleet.settings).toMatchObject({ provider: 'webfleet', credentialsSet: true });
+    expect(fleet.vehicles.map((v) => [v.name, v.hiddenIn])).toEqual([
+      ['Shuttle 1', []],
+      ['Shuttle 2', ['guestapp']],
+    ]);
+    expect(fleet.vehicles.every((v) => v.positionsKept >= 1)).toBe(true);
+    expect(((await call(plain, 'GET', '/api/myprofile/export')).json() as { fleet: unknown }).fleet).toEqual({
+      settings: null,
+      vehicles: [],
+    });
+  });
 });

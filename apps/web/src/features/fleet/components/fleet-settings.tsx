@@ -47,7 +47,7 @@ function credentialsOf(provider: FleetProviderName, f: Fields, baseUrlBefore: st
  * polling interval, the simulator's fleet size and where vehicles show; "Test connection" asks the
  * provider once without saving.
  */
-export function FleetSettings({ settings, onSaved }: { settings: GpsSettings; onSaved: () => void }) {
+export function FleetSettings({ settings, onSaved, onCancel }: { settings: GpsSettings; onSaved: () => void; onCancel?: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const save = useSaveFleet();
@@ -223,6 +223,11 @@ export function FleetSettings({ settings, onSaved }: { settings: GpsSettings; on
         <button type="submit" className="app-button" disabled={save.isPending || pollError}>
           {t('FLEET.SAVE')}
         </button>
+        {onCancel && (
+          <button type="button" className="app-button app-button-outline" onClick={onCancel}>
+            {t('COMMON.CANCEL')}
+          </button>
+        )}
       </div>
     </form>
   );

@@ -138,12 +138,7 @@ function Tracking() {
     return (
       <>
         {!s.provider && <p className="form-hint fleet-intro">{t('FLEET.INTRO')}</p>}
-        <FleetSettings settings={s} onSaved={() => setEditing(false)} />
-        {s.provider && (
-          <button type="button" className="app-button app-button-outline" onClick={() => setEditing(false)}>
-            {t('COMMON.CANCEL')}
-          </button>
-        )}
+        <FleetSettings settings={s} onSaved={() => setEditing(false)} onCancel={s.provider ? () => setEditing(false) : undefined} />
       </>
     );
   return (
