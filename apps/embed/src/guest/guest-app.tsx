@@ -120,7 +120,7 @@ export function GuestApp({ path = location.pathname, search = location.search }:
         <h1>{app.title || app.businessName}</h1>
         {app.text && <p class="sl-text">{app.text}</p>}
         {chat.shown && <ChatButton entry={chat} name={app.businessName} t={t} buttonRef={entryRef} />}
-        {Shuttle && <Shuttle.ShuttleButton lang={ui} onOpen={shuttle.openView} />}
+        {Shuttle && <Shuttle.ShuttleButton lang={ui} onOpen={shuttle.openView} floating />}
         {likes.failed && (
           <p class="sl-note sl-error" role="alert">
             {t('error')}

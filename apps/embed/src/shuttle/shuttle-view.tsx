@@ -48,11 +48,15 @@ function useNow(ms = 1000) {
   return now;
 }
 
-/** The entry in the guest app and the widget (shown only when that app client shows vehicles). */
-export function ShuttleButton({ lang, onOpen }: { lang: string; onOpen: () => void }) {
+/**
+ * The entry in the guest app and the widget (shown only when that app client shows vehicles). In
+ * the guest app it floats at the bottom of the screen: always at hand, and its arrival after the
+ * page's first paint moves nothing.
+ */
+export function ShuttleButton({ lang, onOpen, floating = false }: { lang: string; onOpen: () => void; floating?: boolean }) {
   const t = shuttleTranslator(lang);
   return (
-    <button type="button" class="sl-btn sl-shuttle-entry" onClick={onOpen}>
+    <button type="button" class={floating ? 'sl-btn sl-shuttle-entry sl-shuttle-fab' : 'sl-btn sl-shuttle-entry'} onClick={onOpen}>
       <span class="sl-shuttle-icon" aria-hidden="true" />
       <span>
         <strong>{t('where')}</strong>
@@ -226,8 +230,13 @@ export function ShuttleView({
   const { fleet } = state;
   const stops = fleet.stops ?? [];
   const stop = stops[Math.min(stopIndex, stops.length - 1)];
-  const order = (v: FleetLiveVehicle) => (v.status === 'offline' ? 2 : 0) + (stop ? (arrival(v, stop).kind === 'eta' ? 0 : 1) : 0);
-  const vehicles = [...fleet.vehicles].sort((a, b) => order(a) - order(b) || a.name.localeCompare(b.name));
+  // the next to arrive first: at the stop, then by estimate, then without one, then offline
+  const rank = (v: FleetLiveVehicle): number => {
+    if (v.status === 'offline') return 1e9;
+    const a = stop ? arrival(v, stop) : null;
+    return !a ? 1e6 : a.kind === 'at' ? 0 : a.kind === 'eta' ? a.minutes : 1e6 + a.meters;
+  };
+  const vehicles = [...fleet.vehicles].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
   return (
     <section class="sl-shuttle" aria-labelledby="sl-shuttle-h">
       {onClose && (

@@ -96,6 +96,8 @@ export function FleetSettings({ settings, onSaved, onCancel }: { settings: GpsSe
         value={provider}
         onValue={(p) => {
           setProvider(p);
+          // an interval below the new provider's limit is raised to it
+          setPoll((now) => String(Math.max(Number(now) || 0, FLEET_MIN_POLL_SECONDS[p])));
           save.reset();
           test.reset();
         }}
@@ -174,7 +176,7 @@ export function FleetSettings({ settings, onSaved, onCancel }: { settings: GpsSe
           value={poll}
           onValue={setPoll}
           inputMode="decimal"
-          hint={t('FLEET.INTERVAL_HINT', { min })}
+          hint={pollError ? undefined : t('FLEET.INTERVAL_HINT', { min })}
           error={pollError ? t('FLEET.INTERVAL_HINT', { min }) : fieldError('pollSeconds')}
         />
         {provider === 'simulator' && (
