@@ -142,4 +142,9 @@ test('the pages of a business are accessible at phone and desktop width', async 
   await page.goto(`/ai-translations/${run.id}`);
   await expect(shown.getByTestId('review-progress')).toHaveText('1 of 1 languages ready', { timeout: 20_000 });
   await check(page, 'ai-translation-review', 'Translations of “Terrace breakfast”');
+
+  // GPS tracking (seeded: the simulator's three shuttles)
+  await go(page, 'GPS tracking');
+  await expect(shown.locator('.fleet-row')).toHaveCount(3);
+  await check(page, 'gps-tracking', 'GPS tracking');
 });
