@@ -15,7 +15,7 @@
 //     --viewers=N --vehicles=N --warmup-polls=N --out=DIR
 //
 // `npm run bench` runs it too (run.mjs; --skip-fleet leaves it out). See bench/README.md "The fleet benchmark".
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,7 +28,7 @@ import { apiClient, mapLimit } from './dataset.mjs';
 import { connect, createDatabase, reachableRedis } from './lib/database.mjs';
 import { cpuByPid, cpuSeconds } from './lib/load.mjs';
 import { latencySummary } from './lib/messaging.mjs';
-import { cleanEnv, cleanupStack, freePort, ROOT, SERVER_MAIN, SPOTLIST_READY, spawnUntilReady, stop } from './lib/processes.mjs';
+import { cleanEnv, cleanupStack, ROOT, SERVER_MAIN, SPOTLIST_READY, spawnUntilReady, startPrivateRedis, stop } from './lib/processes.mjs';
 
 /** The issue's figures: 200 vehicles every 5 s, 500 viewers, 10 minutes. */
 export const FLEET_DEFAULTS = {
@@ -223,24 +223,8 @@ function rssMB(pid) {
  * else none (the server's bus in process).
  */
 async function startRedis(track) {
-  const which = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
-  const bin = which.status === 0 ? which.stdout.trim() : null;
-  if (bin) {
-    const port = await freePort();
-    const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--logfile', ''], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    track(() => stop(child));
-    child.stdout.resume();
-    child.stderr.resume();
-    const url = `redis://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode})`);
-      if (await reachableRedis(url)) return { url, note: `a private redis-server on port ${port}` };
-      await sleep(50);
-    }
-    throw new Error('the private redis-server did not answer PING within 5 s');
-  }
+  const own = await startPrivateRedis(track, reachableRedis);
+  if (own) return own;
   const url = await reachableRedis();
   return url ? { url, note: `${url}, shared (no redis-server binary)` } : { url: null, note: 'none (the bus in process)' };
 }

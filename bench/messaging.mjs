@@ -17,7 +17,7 @@
 // `npm run bench` runs it too (run.mjs, after the social server; --only=messaging selects it among
 // the load scenarios, --skip-messaging leaves it out) and puts the figures in latest.json/.md.
 // See bench/README.md "The messaging benchmark".
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -31,7 +31,7 @@ import { createDatabase, reachableRedis } from './lib/database.mjs';
 import { cpuByPid, cpuTimes, measure } from './lib/load.mjs';
 import { createLedger, latencySummary, messageSlot, percentile, perConnectionKB, sustainedStep } from './lib/messaging.mjs';
 import { seedMessaging } from './lib/messaging-seed.mjs';
-import { cleanEnv, cleanupStack, freePort, ROOT, SERVER_MAIN, SPOTLIST_READY, spawnUntilReady, stop } from './lib/processes.mjs';
+import { cleanEnv, cleanupStack, ROOT, SERVER_MAIN, SPOTLIST_READY, spawnUntilReady, startPrivateRedis, stop } from './lib/processes.mjs';
 
 /** The sizes and durations of a full run (`npm run bench`, `node bench/messaging.mjs`). */
 export const MESSAGING_DEFAULTS = {
@@ -120,24 +120,8 @@ const mb = (kib) => (kib == null || Number.isNaN(kib) ? null : Number(((kib * 10
  * private redis-server on a free port when the binary is there, else BENCH_REDIS_URL / 6379.
  */
 async function startRedis(track, log) {
-  const which = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
-  const bin = which.status === 0 ? which.stdout.trim() : null;
-  if (bin) {
-    const port = await freePort();
-    const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--logfile', ''], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    track(() => stop(child));
-    child.stdout.resume();
-    child.stderr.resume();
-    const url = `redis://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode})`);
-      if (await reachableRedis(url)) return { url, pid: child.pid, private: true, note: `a private redis-server on port ${port}` };
-      await sleep(50);
-    }
-    throw new Error('the private redis-server did not answer PING within 5 s');
-  }
+  const own = await startPrivateRedis(track, reachableRedis);
+  if (own) return { ...own, private: true };
   const url = await reachableRedis();
   if (!url) throw new Error('no redis-server binary and no Redis at BENCH_REDIS_URL / 127.0.0.1:6379');
   log(`  no redis-server binary: using ${url}, shared — other Spotlist instances on it would hear these events`);

@@ -1,6 +1,6 @@
 // Child processes of the benchmark: the built Spotlist server and the baseline server. Each is a
 // separate OS process, so the load generator (this process) never shares a CPU thread with them.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -119,4 +119,31 @@ export function cleanupStack(log) {
         .catch((err) => log(`cleanup: ${err.message}`));
   };
   return { cleanups, cleanup };
+}
+
+/**
+ * A private redis-server on a free port (no persistence), when the binary is there; null without
+ * it. The server's pub/sub channels are `spotlist:*` with no prefix option
+ * (apps/server/src/platform/events/pubsub.ts), so any other Spotlist on a shared Redis would hear
+ * a benchmark's events: a private one keeps them apart. `track` gets its stop; `ready(url)` says
+ * whether it answers.
+ */
+export async function startPrivateRedis(track, ready) {
+  const which = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+  const bin = which.status === 0 ? which.stdout.trim() : null;
+  if (!bin) return null;
+  const port = await freePort();
+  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--logfile', ''], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  track(() => stop(child));
+  child.stdout.resume();
+  child.stderr.resume();
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode})`);
+    if (await ready(url)) return { url, pid: child.pid, note: `a private redis-server on port ${port}` };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the private redis-server did not answer PING within 5 s');
 }
