@@ -232,10 +232,18 @@ test('after a new build the guest app still works offline: the new worker keeps 
   fs.writeFileSync(workerFile, script.replaceAll(JSON.stringify(version), JSON.stringify(`${version}next`)));
   try {
     // the guest comes back online: the browser finds the new worker, which installs and takes over
+    // (the server answers the new worker first; the browser's update check is asked again every
+    // few seconds until the new worker controls the page: one check can race the page's own)
+    await expect.poll(async () => (await (await fetch(new URL('/guest-sw.js', base()))).text()).includes(`${version}next`)).toBe(true);
     await page.evaluate(async () => {
-      const changed = new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-      await (await navigator.serviceWorker.getRegistration('/g/'))!.update();
-      await changed;
+      let changed = false;
+      navigator.serviceWorker.addEventListener('controllerchange', () => (changed = true), { once: true });
+      const registration = (await navigator.serviceWorker.getRegistration('/g/'))!;
+      for (let i = 0; i < 20 && !changed; i++) {
+        await registration.update().catch(() => undefined);
+        for (let w = 0; w < 30 && !changed; w++) await new Promise((r) => setTimeout(r, 100));
+      }
+      if (!changed) throw new Error('the new worker did not take over');
     });
   } finally {
     fs.writeFileSync(workerFile, script);

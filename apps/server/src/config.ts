@@ -262,11 +262,16 @@ export function cacheMaxAgeMs(config: Config): number {
   return config.CACHE_MAX_AGE_MS ?? (config.DATABASE_URL && !config.REDIS_URL ? 0 : 10_000);
 }
 
-/** A configuration for tests: quiet, no demo data, in-memory database unless a URL is given. */
+/**
+ * A configuration for tests: quiet, no demo data, in-memory database unless a URL is given, and no
+ * fleet poller of its own (its query every second would be counted by tests that count queries;
+ * fleet tests run its tick by hand).
+ */
 export function testConfig(overrides: Partial<Record<keyof z.infer<typeof ConfigSchema>, string>> = {}): Config {
   return loadConfig({
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    FLEET_TICK_SECONDS: '0',
     SECRET: 'test-secret-test-secret-test-secret-0123',
     ENCRYPTION_KEY: 'test:c3BvdGxpc3QtdGVzdC1lbmNyeXB0aW9uLWtleS0zMmI',
     ...overrides,

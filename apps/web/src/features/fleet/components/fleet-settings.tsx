@@ -23,6 +23,25 @@ export const PROVIDER_KEY: Record<FleetProviderName, string> = {
 };
 
 type Fields = Record<'account' | 'username' | 'password' | 'apiKey' | 'baseUrl' | 'token' | 'email', string>;
+
+/** The credentials' fields per provider, in the order the provider's own screens name them. */
+const CREDENTIAL_FIELDS: Record<
+  Exclude<FleetProviderName, 'simulator'>,
+  { name: keyof Fields; label: string; type: 'text' | 'password' | 'email' | 'url'; hint?: string }[]
+> = {
+  webfleet: [
+    { name: 'account', label: 'FLEET.WEBFLEET_ACCOUNT', type: 'text' },
+    { name: 'username', label: 'FLEET.USERNAME', type: 'text' },
+    { name: 'password', label: 'FLEET.PASSWORD', type: 'password' },
+    { name: 'apiKey', label: 'FLEET.API_KEY', type: 'password' },
+  ],
+  traccar: [
+    { name: 'baseUrl', label: 'FLEET.TRACCAR_URL', type: 'url' },
+    { name: 'token', label: 'FLEET.TOKEN', type: 'password', hint: 'FLEET.TOKEN_HINT' },
+    { name: 'email', label: 'FLEET.EMAIL', type: 'email' },
+    { name: 'password', label: 'FLEET.PASSWORD', type: 'password' },
+  ],
+};
 const EMPTY: Fields = { account: '', username: '', password: '', apiKey: '', baseUrl: '', token: '', email: '' };
 
 /** The credentials typed in, or undefined when none were (the stored ones stay). */
@@ -104,69 +123,22 @@ export function FleetSettings({ settings, onSaved, onCancel }: { settings: GpsSe
         options={FLEET_PROVIDERS.map((p) => ({ value: p, label: t(PROVIDER_KEY[p]) }))}
         hint={provider === 'simulator' ? t('FLEET.SIMULATOR_HINT') : undefined}
       />
-      {provider === 'webfleet' && (
+      {provider !== 'simulator' && (
         <div className="fleet-fields">
-          <TextInput
-            label={t('FLEET.WEBFLEET_ACCOUNT')}
-            value={fields.account}
-            onValue={set('account')}
-            placeholder={keep}
-            autoComplete="off"
-          />
-          <TextInput label={t('FLEET.USERNAME')} value={fields.username} onValue={set('username')} placeholder={keep} autoComplete="off" />
-          <TextInput
-            label={t('FLEET.PASSWORD')}
-            type="password"
-            autoComplete="new-password"
-            value={fields.password}
-            onValue={set('password')}
-            placeholder={keep}
-          />
-          <TextInput
-            label={t('FLEET.API_KEY')}
-            type="password"
-            autoComplete="new-password"
-            value={fields.apiKey}
-            onValue={set('apiKey')}
-            placeholder={keep}
-          />
-        </div>
-      )}
-      {provider === 'traccar' && (
-        <div className="fleet-fields">
-          <TextInput
-            label={t('FLEET.TRACCAR_URL')}
-            type="url"
-            value={fields.baseUrl}
-            onValue={set('baseUrl')}
-            placeholder="https://"
-            error={fieldError('baseUrl')}
-          />
-          <TextInput
-            label={t('FLEET.TOKEN')}
-            type="password"
-            autoComplete="new-password"
-            value={fields.token}
-            onValue={set('token')}
-            placeholder={keep}
-            hint={t('FLEET.TOKEN_HINT')}
-          />
-          <TextInput
-            label={t('FLEET.EMAIL')}
-            type="email"
-            value={fields.email}
-            onValue={set('email')}
-            placeholder={keep}
-            autoComplete="off"
-          />
-          <TextInput
-            label={t('FLEET.PASSWORD')}
-            type="password"
-            autoComplete="new-password"
-            value={fields.password}
-            onValue={set('password')}
-            placeholder={keep}
-          />
+          {CREDENTIAL_FIELDS[provider].map((f) => (
+            <TextInput
+              key={f.name}
+              label={t(f.label)}
+              type={f.type}
+              value={fields[f.name]}
+              onValue={set(f.name)}
+              // the server address is shown again; a secret is written, never read back
+              placeholder={f.name === 'baseUrl' ? 'https://' : keep}
+              autoComplete={f.type === 'password' ? 'new-password' : 'off'}
+              hint={f.hint && t(f.hint)}
+              error={fieldError(f.name)}
+            />
+          ))}
         </div>
       )}
       {stored && provider !== 'simulator' && <p className="form-hint">{t('FLEET.SECRETS_HINT')}</p>}
