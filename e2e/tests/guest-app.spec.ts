@@ -235,16 +235,26 @@ test('after a new build the guest app still works offline: the new worker keeps 
     // (the server answers the new worker first; the browser's update check is asked again every
     // few seconds until the new worker controls the page: one check can race the page's own)
     await expect.poll(async () => (await (await fetch(new URL('/guest-sw.js', base()))).text()).includes(`${version}next`)).toBe(true);
-    await page.evaluate(async () => {
-      let changed = false;
-      navigator.serviceWorker.addEventListener('controllerchange', () => (changed = true), { once: true });
-      const registration = (await navigator.serviceWorker.getRegistration('/g/'))!;
-      for (let i = 0; i < 20 && !changed; i++) {
-        await registration.update().catch(() => undefined);
-        for (let w = 0; w < 30 && !changed; w++) await new Promise((r) => setTimeout(r, 100));
-      }
-      if (!changed) throw new Error('the new worker did not take over');
-    });
+    // The browser may find the new worker on its own (its check after the reload) and let it take
+    // over before a listener is there: taken over = the page is controlled and the new version's
+    // cache is there while the old version's caches are gone (the new worker's activation).
+    await page.evaluate(
+      async ({ next, before }) => {
+        let changed = false;
+        navigator.serviceWorker.addEventListener('controllerchange', () => (changed = true), { once: true });
+        const tookOver = async () =>
+          !!navigator.serviceWorker.controller &&
+          (await caches.keys()).some((n) => n.endsWith(`-${next}`)) &&
+          !(await caches.keys()).some((n) => before.includes(n) && !n.endsWith(`-${next}`) && /-[a-z0-9]+$/.test(n) && n.includes('asset'));
+        const registration = (await navigator.serviceWorker.getRegistration('/g/'))!;
+        for (let i = 0; i < 20 && !changed && !(await tookOver()); i++) {
+          await registration.update().catch(() => undefined);
+          for (let w = 0; w < 30 && !changed && !(await tookOver()); w++) await new Promise((r) => setTimeout(r, 100));
+        }
+        if (!changed && !(await tookOver())) throw new Error('the new worker did not take over');
+      },
+      { next: `${version}next`, before: names },
+    );
   } finally {
     fs.writeFileSync(workerFile, script);
   }
