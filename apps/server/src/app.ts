@@ -7,7 +7,8 @@ import { cacheMaxAgeMs, type Config } from './config.ts';
 import type { Database } from './platform/db/client.ts';
 import type { Mailer } from './integrations/smtp/mailer.ts';
 import type { JobQueue } from './platform/jobs/queue.ts';
-import { authRoutes } from './modules/auth/index.ts';
+import { authRoutes, buildAuthService } from './modules/auth/index.ts';
+import { externalAccountRoutes } from './modules/external-accounts/index.ts';
 import type { Secrets } from './platform/crypto/secrets.ts';
 import { eventBus } from './platform/events/bus.ts';
 import { memoryPubSub, type PubSub } from './platform/events/pubsub.ts';
@@ -168,16 +169,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(infoRoutes, { version: deps.version, commit: deps.commit });
   await app.register(healthRoutes, { db, isClosing: () => app.draining });
-  await app.register(authRoutes, {
+  const auth = buildAuthService({
     db,
     config,
     mailer: deps.mailer,
     jobs: deps.jobs,
     throttle: deps.throttle,
-    secureCookies: secure,
     secret: deps.secret,
-    onLogout: pushLogout(db),
+    events: app.events,
   });
+  await app.register(authRoutes, { db, auth, jobs: deps.jobs, secureCookies: secure, onLogout: pushLogout(db) });
+  await app.register(externalAccountRoutes, { db, config, secrets: deps.secrets, jobs: deps.jobs, auth, secureCookies: secure });
   await app.register(profileRoutes, { db, config, throttle: deps.throttle });
   await app.register(referenceRoutes, { db });
   await app.register(securityRoleRoutes, { db });

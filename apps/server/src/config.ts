@@ -235,6 +235,43 @@ export const ConfigSchema = z.object({
   FLEET_ALLOW_PRIVATE_URLS: bool.default(false),
   /** Another WEBFLEET.connect endpoint (a local stand-in in tests); https://csv.webfleet.com/extern when unset. */
   FLEET_WEBFLEET_URL: z.string().url().optional(),
+  // External accounts (modules/external-accounts, integrations/oidc|facebook|instagram): each
+  // provider is offered only when its variables are set; its routes answer 503
+  // error.integration.notconfigured otherwise.
+  /** Sign in with Apple: the Services ID (web) and the app's bundle ids (native; comma-separated) as audiences, the team, the key id and the .p8 key (PEM text or a path) the client secret is signed with. */
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_BUNDLE_IDS: list('a bundle id', (b) => /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(b)).optional(),
+  APPLE_TEAM_ID: z.string().min(1).optional(),
+  APPLE_KEY_ID: z.string().min(1).optional(),
+  APPLE_PRIVATE_KEY: z.string().min(2).optional(),
+  APPLE_ISSUER: z.string().url().default('https://appleid.apple.com'),
+  /** Sign In with LinkedIn using OpenID Connect. */
+  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  LINKEDIN_ISSUER: z.string().url().default('https://www.linkedin.com/oauth'),
+  /** apaleo's OpenID Connect (a Connect client with the authorization code flow). */
+  APALEO_CLIENT_ID: z.string().min(1).optional(),
+  APALEO_CLIENT_SECRET: z.string().min(1).optional(),
+  APALEO_ISSUER: z.string().url().default('https://identity.apaleo.com'),
+  /** The booking suite's OpenID Connect issuer (its tokens name the hotels in `hotel_ids`); no default: it is the operator's. */
+  BOOKINGSUITE_ISSUER: z.string().url().optional(),
+  BOOKINGSUITE_CLIENT_ID: z.string().min(1).optional(),
+  BOOKINGSUITE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Facebook Login: the app id and secret; the Graph API and the login dialog (another address in tests). */
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v25.0'),
+  FACEBOOK_DIALOG_URL: z.string().url().default('https://www.facebook.com/v25.0/dialog/oauth'),
+  /** Instagram API with Instagram Login (business and creator accounts): the app's id and secret and its three hosts. */
+  INSTAGRAM_APP_ID: z.string().min(1).optional(),
+  INSTAGRAM_APP_SECRET: z.string().min(1).optional(),
+  INSTAGRAM_AUTHORIZE_URL: z.string().url().default('https://www.instagram.com/oauth/authorize'),
+  INSTAGRAM_API_URL: z.string().url().default('https://api.instagram.com'),
+  INSTAGRAM_GRAPH_URL: z.string().url().default('https://graph.instagram.com'),
+  /** Let providers be http on a loopback address (tests and local stand-ins only). */
+  EXTERNAL_ALLOW_HTTP: bool.default(false),
+  /** How often the connections whose tokens end soon are refreshed (s); 0: never (tests refresh by hand). */
+  EXTERNAL_REFRESH_TICK_SECONDS: z.coerce.number().int().min(0).default(300),
   WEB_DIST: z.string().optional(),
   EMBED_DIST: z.string().optional(),
   GIT_COMMIT: z.string().optional(),
@@ -272,6 +309,7 @@ export function testConfig(overrides: Partial<Record<keyof z.infer<typeof Config
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     FLEET_TICK_SECONDS: '0',
+    EXTERNAL_REFRESH_TICK_SECONDS: '0',
     SECRET: 'test-secret-test-secret-test-secret-0123',
     ENCRYPTION_KEY: 'test:c3BvdGxpc3QtdGVzdC1lbmNyeXB0aW9uLWtleS0zMmI',
     ...overrides,

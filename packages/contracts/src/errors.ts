@@ -278,5 +278,34 @@ export const ErrorKey = {
   fleetShareNotFound: 'error.fleet.share.notfound',
   /** A shared shuttle link past its end: 410. */
   fleetShareExpired: 'error.fleet.share.expired',
+  // External accounts (server module external-accounts/: its README).
+  /** A provider login whose verified e-mail belongs to an account that has not linked it: the client asks for that account's password and retries (409). */
+  existingPasswordRequired: 'error.existing.password.required',
+  /** The password given to link a provider to an existing account is not that account's (401): the prompt again. */
+  existingPasswordWrong: 'error.existing.password.wrong',
+  /** The e-mail belongs to an account without a password: log in the way it was made and connect the provider under Connections (409). */
+  externalExists: 'error.external.exists',
+  /** A provider's answer that cannot be trusted: a forged or expired ID token, another app's token, a wrong issuer, audience or nonce (401). */
+  externalToken: 'error.external.token',
+  /** The sign-in was started elsewhere, already used or is too old (400): start again. */
+  externalState: 'error.external.state',
+  /** The provider ended the sign-in with an error (the user cancelled, consent refused): 400. */
+  externalDenied: 'error.external.denied',
+  /** The provider does not confirm the e-mail address: nothing is linked or made with it (409). */
+  externalEmailUnverified: 'error.external.email.unverified',
+  /** The provider gives no e-mail address, which a new account needs (400). */
+  externalEmailMissing: 'error.external.email.missing',
+  /** A new account is made only with the terms accepted (400): the client asks and retries. */
+  externalTermsRequired: 'error.external.terms.required',
+  /** That provider account is connected to another Spotlist account (409). */
+  externalLinkedElsewhere: 'error.external.linkedelsewhere',
+  /** The account's last way to log in: it has no password and no other connection (409). */
+  externalLastLogin: 'error.external.lastlogin',
+  /** The provider connects an account but does not log in (Instagram), or is for business accounts only (400). */
+  externalUnsupported: 'error.external.unsupported',
+  /** The provider failed or did not answer (502). */
+  externalProvider: 'error.external.provider',
+  /** Instagram connects business and creator accounts only (400). */
+  instagramPersonal: 'error.instagram.personal',
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];

@@ -183,5 +183,23 @@ export const ProfileExportSchema = z.object({
       ),
     })
     .default({ settings: null, vehicles: [] }),
+  /** External accounts: each connection without its tokens (only whether some are stored). */
+  externalAccounts: z
+    .array(
+      z.object({
+        provider: z.string(),
+        externalaccountcategoryId: z.number().int(),
+        subject: z.string(),
+        email: z.string().nullable(),
+        displayName: z.string().nullable(),
+        scopes: z.array(z.string()),
+        status: z.string(),
+        hotelIds: z.array(z.string()),
+        additionalInfo: z.record(z.string(), z.unknown()),
+        createdAt: z.string(),
+        tokensStored: z.boolean(),
+      }),
+    )
+    .default([]),
 });
 export type ProfileExport = z.infer<typeof ProfileExportSchema>;

@@ -32,3 +32,5 @@ export * from './ai.ts';
 export * from './ai-prompts.ts';
 export * from './fleet.ts';
 export * from './fleet-constants.ts';
+export * from './external-accounts.ts';
+export * from './external-accounts-constants.ts';

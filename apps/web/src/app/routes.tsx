@@ -23,6 +23,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: 'login', path: PATHS.login, access: 'anonymous', Page: lazyPage(() => import('../features/auth/pages/login-page')) },
   { id: 'signup', path: PATHS.signup, access: 'anonymous', Page: lazyPage(() => import('../features/auth/pages/signup-page')) },
   {
+    id: 'auth-callback',
+    path: PATHS.externalCallback,
+    access: 'public',
+    Page: lazyPage(() => import('../features/auth/pages/external-callback-page')),
+  },
+  {
     id: 'password-reset',
     path: PATHS.passwordReset,
     access: 'public',
@@ -42,6 +48,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   { id: 'intro', path: '/intro', access: 'user', Page: lazyPage(() => import('../features/intro/pages/intro-page')) },
   { id: 'profile', path: PATHS.profile, access: 'user', Page: lazyPage(() => import('../features/profile/pages/profile-page')) },
+  {
+    id: 'profile-connections',
+    path: PATHS.profileConnections,
+    access: 'user',
+    Page: lazyPage(() => import('../features/profile/pages/connections-page')),
+  },
   { id: 'settings', path: PATHS.settings, access: 'user', Page: lazyPage(() => import('../features/settings/pages/settings-page')) },
   {
     id: 'app-languages',

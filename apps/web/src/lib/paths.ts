@@ -31,6 +31,10 @@ export const PATHS = {
   messages: '/messages',
   /** One conversation beside the inbox (route pattern; `conversationPath` gives one). */
   conversation: '/messages/:id',
+  /** Where providers send the browser back after a sign-in (features/auth). */
+  externalCallback: '/auth/callback',
+  /** The account's connected external accounts (features/profile). */
+  profileConnections: '/profile/connections',
 } as const;
 
 /** One user's public profile page. */

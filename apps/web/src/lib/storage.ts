@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   pushEnabled: 'spotlist.pushEnabled',
   /** The native shells' push token (FCM/APNs) from the last registration; the web's is the live subscription. */
   pushToken: 'spotlist.pushToken',
+  /** A provider sign-in under way in this tab (features/auth/api/external.ts): the provider and why. */
+  externalSignIn: 'spotlist.externalSignIn',
   /** The AI assistant's last results on this device (features/ai-assistant); cleared with the user. */
   aiHistory: 'spotlist.aiHistory',
 } as const;

@@ -16,11 +16,8 @@ import type { FastifyReply } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { authAccountPart } from './auth.account.ts';
 import { sendMail } from './auth.jobs.ts';
-import { authService, type IssuedTokens } from './auth.service.ts';
-import type { Config } from '../../config.ts';
-import type { Mailer } from '../../integrations/smtp/mailer.ts';
+import { authService, type AuthService, type IssuedTokens } from './auth.service.ts';
 import { mailText } from '../../lib/mail-texts.ts';
-import type { ThrottleStore } from '../../lib/throttle.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_SECONDS } from './device-cookie.ts';
 import { defaultClientId } from '../../platform/db/seed/accounts.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
@@ -33,32 +30,9 @@ export const REFRESH_COOKIE = 'spotlist_refresh';
  * SPEC §7 Authentication. The web client asks for `tokenTransport: cookie` and gets the refresh
  * token in an HttpOnly cookie; native clients get it in the body and send `refresh_token` back.
  */
-export const authRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  jobs: JobQueue;
-  throttle: ThrottleStore;
-  secureCookies: boolean;
-  /** Signs device cookies (the server secret). */
-  secret: string;
-  /** SPEC §4/§7: the push device the logout body names is deleted (modules/push, wired by app.ts). */
-  onLogout?: (userId: number, device: { token?: string; deviceId?: string }) => Promise<unknown>;
-}> = async (app, { db, config, mailer, jobs, throttle, secureCookies, secret, onLogout }) => {
-  const auth = authService({
-    db,
-    config,
-    mailer,
-    jobs,
-    throttle,
-    secret,
-    defaultClientId: () => defaultClientId(db),
-    mailText,
-    events: app.events,
-  });
-  jobs.register(sendMail, { auth });
-  app.accountData.register(authAccountPart(db));
-  const answer = <T extends IssuedTokens>(reply: FastifyReply, result: T, transport: 'body' | 'cookie' = 'body') => {
+/** A session's answer: the refresh token in the HttpOnly cookie (the web app) or in the body (native clients). */
+export function sessionAnswer(secureCookies: boolean) {
+  return <T extends IssuedTokens>(reply: FastifyReply, result: T, transport: 'body' | 'cookie' = 'body') => {
     const { refreshToken, refreshExpiresIn, ...rest } = result;
     if (transport === 'cookie') {
       reply.setCookie(REFRESH_COOKIE, refreshToken, {
@@ -72,6 +46,28 @@ export const authRoutes: FastifyPluginAsyncZod<{
     }
     return { ...rest, refreshToken };
   };
+}
+
+/** The auth service as app.ts builds it (one instance: the routes here and external accounts' logins). */
+export function buildAuthService(deps: Omit<Parameters<typeof authService>[0], 'defaultClientId' | 'mailText'>) {
+  return authService({ ...deps, defaultClientId: () => defaultClientId(deps.db), mailText });
+}
+
+/**
+ * SPEC §7 Authentication. The web client asks for `tokenTransport: cookie` and gets the refresh
+ * token in an HttpOnly cookie; native clients get it in the body and send `refresh_token` back.
+ */
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  auth: AuthService;
+  jobs: JobQueue;
+  secureCookies: boolean;
+  /** SPEC §4/§7: the push device the logout body names is deleted (modules/push, wired by app.ts). */
+  onLogout?: (userId: number, device: { token?: string; deviceId?: string }) => Promise<unknown>;
+}> = async (app, { db, auth, jobs, secureCookies, onLogout }) => {
+  jobs.register(sendMail, { auth });
+  app.accountData.register(authAccountPart(db));
+  const answer = sessionAnswer(secureCookies);
 
   app.post(
     '/api/signup',

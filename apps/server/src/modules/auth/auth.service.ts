@@ -126,6 +126,47 @@ export function authService(deps: {
     `acct:${crypto.createHash('sha256').update(email.toLowerCase()).digest('hex')}:${ip}`;
   const addressKey = (ip: string) => `addr:${ip}`;
 
+  /**
+   * Checks an account's password under the login's throttle (SPEC §7; README "Rules"): failures
+   * slow down the next attempt per account × address and per address, or per known device.
+   * Throws `failKey` (401) for an unknown account, an account without a password or a wrong one;
+   * answers the device id of a known device cookie.
+   */
+  async function checkPassword(
+    user: { id: number; passwordHash: string | null } | undefined,
+    email: string,
+    password: string,
+    ip: string,
+    device: string | undefined,
+    failKey: string,
+  ): Promise<string | null> {
+    const deviceId = user ? knownDevice(deps.secret, device, user.id) : null;
+    const keys = deviceId ? [`device:${deviceId}`] : [accountAddressKey(email, ip), addressKey(ip)];
+    const frees = deviceId
+      ? [config.LOGIN_MAX_FAILURES_PER_ACCOUNT]
+      : [config.LOGIN_MAX_FAILURES_PER_ACCOUNT, config.LOGIN_MAX_FAILURES_PER_ADDRESS];
+    const counts = await Promise.all(keys.map((k) => throttle.get(k)));
+    const wait = Math.max(...counts.map((c, i) => waitSeconds(c, frees[i], config.LOGIN_WINDOW_SECONDS)));
+    if (wait > 0) throw new AppError(ErrorKey.loginThrottled, 429, undefined, wait);
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+    if (!user?.passwordHash || !ok) {
+      await Promise.all(keys.map((k) => throttle.hit(k, FAILURE_MEMORY_SECONDS)));
+      throw new AppError(failKey, 401);
+    }
+    await throttle.reset(keys[0]);
+    return deviceId;
+  }
+
+  /** A session for an account that proved who it is: refused while locked, or unverified when the server asks for verified addresses. */
+  async function startSession(
+    user: { id: number; lockedAt: Date | null; emailVerified: boolean },
+    lang: AppLanguage = 'en',
+  ): Promise<User & IssuedTokens> {
+    if (user.lockedAt) throw new AppError(ErrorKey.accountLocked, 403);
+    if (config.REQUIRE_EMAIL_VERIFICATION && !user.emailVerified) throw new AppError(ErrorKey.userUnverified, 403);
+    return { ...(await view(user.id, lang)), ...(await issue(user.id)) };
+  }
+
   return {
     async signup(input: Signup, lang: AppLanguage = 'en'): Promise<User & IssuedTokens> {
       assertPasswordPolicy(input.password, input.email);
@@ -164,28 +205,13 @@ export function authService(deps: {
       lang: AppLanguage = 'en',
     ): Promise<User & IssuedTokens & { device: string }> {
       const user = await findUserByEmail(db, input.email);
-      const deviceId = user ? knownDevice(deps.secret, device, user.id) : null;
-      const keys = deviceId ? [`device:${deviceId}`] : [accountAddressKey(input.email, ip), addressKey(ip)];
-      const frees = deviceId
-        ? [config.LOGIN_MAX_FAILURES_PER_ACCOUNT]
-        : [config.LOGIN_MAX_FAILURES_PER_ACCOUNT, config.LOGIN_MAX_FAILURES_PER_ADDRESS];
-      const counts = await Promise.all(keys.map((k) => throttle.get(k)));
-      const wait = Math.max(...counts.map((c, i) => waitSeconds(c, frees[i], config.LOGIN_WINDOW_SECONDS)));
-      if (wait > 0) throw new AppError(ErrorKey.loginThrottled, 429, undefined, wait);
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
-      if (!user || !ok) {
-        await Promise.all(keys.map((k) => throttle.hit(k, FAILURE_MEMORY_SECONDS)));
-        throw new AppError(ErrorKey.loginFailed, 401);
-      }
-      await throttle.reset(keys[0]);
-      if (user.lockedAt) throw new AppError(ErrorKey.accountLocked, 403);
-      if (config.REQUIRE_EMAIL_VERIFICATION && !user.emailVerified) throw new AppError(ErrorKey.userUnverified, 403);
-      return {
-        ...(await view(user.id, lang)),
-        ...(await issue(user.id)),
-        device: deviceCookieFor(deps.secret, user.id, deviceId ?? undefined),
-      };
+      const deviceId = await checkPassword(user, input.email, input.password, ip, device, ErrorKey.loginFailed);
+      if (!user) throw new AppError(ErrorKey.loginFailed, 401);
+      return { ...(await startSession(user, lang)), device: deviceCookieFor(deps.secret, user.id, deviceId ?? undefined) };
     },
+
+    checkPassword,
+    startSession,
 
     /** Rotates a refresh token. Reusing an already rotated one revokes its whole family. */
     async refresh(refreshToken: string, lang: AppLanguage = 'en'): Promise<User & IssuedTokens> {
@@ -263,7 +289,7 @@ export function authService(deps: {
     async changePassword(userId: number, sessionId: number, oldPassword: string, newPassword: string) {
       const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       const user = rows[0];
-      if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
+      if (!user || !(await verifyPassword(user.passwordHash ?? (await dummyHash()), oldPassword))) {
         throw new AppError(ErrorKey.passwordWrong, 400);
       }
       assertPasswordPolicy(newPassword, user.email);

@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { countries, industries, userLocations, users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/db-errors.ts';
-import { verifyPassword } from '../../lib/password.ts';
+import { dummyHash, verifyPassword } from '../../lib/password.ts';
 import { FAILURE_MEMORY_SECONDS, waitSeconds, type ThrottleStore } from '../../lib/throttle.ts';
 import type { UserActor } from '../../platform/actor/actor.ts';
 import type { AccountData } from '../../platform/account-data/account-data.ts';
@@ -131,7 +131,7 @@ export function profileService(deps: { db: Db; config: Config; throttle: Throttl
     const wait = waitSeconds(await throttle.get(key), config.LOGIN_MAX_FAILURES_PER_ACCOUNT, config.LOGIN_WINDOW_SECONDS);
     if (wait > 0) throw new AppError(ErrorKey.loginThrottled, 429, undefined, wait);
     const rows = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
-    if (!rows[0] || !(await verifyPassword(rows[0].passwordHash, password))) {
+    if (!rows[0] || !(await verifyPassword(rows[0].passwordHash ?? (await dummyHash()), password))) {
       await throttle.hit(key, FAILURE_MEMORY_SECONDS);
       throw new AppError(ErrorKey.passwordWrong, 400);
     }

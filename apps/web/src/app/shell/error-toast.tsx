@@ -3,8 +3,12 @@ import { useTranslation } from '../../lib/translator';
 import { ERROR_KEYS as ErrorKey } from '../../lib/error-keys';
 import { appEvents } from '../../lib/events';
 
-/** Keys that are only logged, never toasted (SPEC §8: the caller prompts instead). */
-const LOG_ONLY_KEYS: ReadonlySet<string> = new Set(['error.existing.password.required']);
+/** Keys that are only logged, never toasted (SPEC §8: the caller prompts instead: the existing password, the terms of a new account). */
+const LOG_ONLY_KEYS: ReadonlySet<string> = new Set([
+  'error.existing.password.required',
+  'error.existing.password.wrong',
+  'error.external.terms.required',
+]);
 
 /**
  * SPEC §8: the translation key of the toast for an API error key, or null when the error is only

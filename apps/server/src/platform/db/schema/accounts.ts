@@ -34,7 +34,8 @@ export const users = pgTable(
       .notNull()
       .references(() => clients.id),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account made by a provider login (modules/external-accounts) until a password is set. */
+    passwordHash: text('password_hash'),
     emailVerified: boolean('email_verified').notNull().default(false),
     nickname: text('nickname').notNull().default(''),
     firstname: text('firstname').notNull().default(''),

@@ -14,3 +14,4 @@ export * from './push.ts';
 export * from './overlays.ts';
 export * from './ai.ts';
 export * from './fleet.ts';
+export * from './external-accounts.ts';

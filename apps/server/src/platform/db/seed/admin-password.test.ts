@@ -47,7 +47,7 @@ async function adminHasPassword(password: string): Promise<boolean> {
       .select({ hash: users.passwordHash })
       .from(users)
       .where(sql`lower(${users.email}) = ${EMAIL}`);
-    return verifyPassword(admin.hash, password);
+    return verifyPassword(admin.hash ?? '', password);
   } finally {
     await database.close();
   }

@@ -12,6 +12,7 @@ import { postLoginPath, useAuth } from '../../../lib/auth';
 import { login } from '../api/login';
 import { useAppNavigate } from '../../../lib/navigation';
 import { PATHS } from '../../../lib/paths';
+import { ProviderButtons } from '../components/provider-buttons';
 
 const LoginFormSchema = z.object({
   email: emailSchema,
@@ -64,6 +65,7 @@ export default function LoginPage() {
           {t('LOGIN.SUBMIT')}
         </button>
       </form>
+      <ProviderButtons />
       <p className="form-links">
         <AppLink to={PATHS.passwordReset}>{t('LOGIN.FORGOT_PASSWORD')}</AppLink>
       </p>

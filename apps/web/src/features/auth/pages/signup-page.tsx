@@ -17,6 +17,7 @@ import { config } from '../../../lib/config';
 import { getCurrentLanguage, userLanguageById, userLanguageByKey } from '../../../lib/language';
 import { useAppNavigate } from '../../../lib/navigation';
 import { PATHS } from '../../../lib/paths';
+import { ProviderButtons } from '../components/provider-buttons';
 import { local, STORAGE_KEYS } from '../../../lib/storage';
 import { validateEqual } from '../../../lib/validation';
 
@@ -52,6 +53,8 @@ export default function SignupPage() {
   );
   const {
     control,
+    trigger,
+    getValues,
     handleSubmit,
     formState: { isSubmitting, isSubmitted },
   } = useForm({
@@ -96,6 +99,12 @@ export default function SignupPage() {
     }
   });
 
+  // a provider signup needs the terms too (checked here, as the form would) and takes the account type
+  const providerSignup = async () => {
+    if (!(await trigger('termsaccepted'))) return null;
+    return { accountType: { id: getValues('accountType') }, termsaccepted: true };
+  };
+
   const accountTypes = [
     { value: AccountType.private, label: t(ACCOUNT_TYPE_LABEL_KEYS.private) },
     { value: AccountType.business, label: t(ACCOUNT_TYPE_LABEL_KEYS.business) },
@@ -137,6 +146,7 @@ export default function SignupPage() {
           {t('SIGNUP.SUBMIT')}
         </button>
       </form>
+      <ProviderButtons before={providerSignup} />
       <p className="form-links">
         {t('SIGNUP.HAVE_ACCOUNT')}{' '}
         <AppLink to={guestKey ? `${PATHS.login}#guest=${encodeURIComponent(guestKey)}` : PATHS.login}>{t('SIGNUP.TO_LOGIN')}</AppLink>

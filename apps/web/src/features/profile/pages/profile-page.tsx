@@ -13,6 +13,7 @@ import { accountTypeLabelKey } from '../../../lib/account-types';
 import { isApiError } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 import { PATHS } from '../../../lib/paths';
+import { AppLink } from '../../../components/app-link';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { getProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -51,6 +52,9 @@ export default function ProfilePage() {
 
   return (
     <PageLayout title={t('PROFILE.TITLE')}>
+      <p className="form-links profile-connections-link">
+        <AppLink to={PATHS.profileConnections}>{t('CONNECTIONS.LINK')}</AppLink>
+      </p>
       {user ? (
         <ProfileForm user={user} />
       ) : (

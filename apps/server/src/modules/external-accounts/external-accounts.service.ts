@@ -1,0 +1,502 @@
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import {
+  EXTERNAL_STATE_TTL_SECONDS,
+  ErrorKey,
+  type AppLanguage,
+  type ExternalAccount,
+  type ExternalProvider,
+  type SocialLogin,
+  type User,
+} from '@spotlist/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { externalAccounts, externalAuthStates, users } from '../../platform/db/schema/index.ts';
+import type { Secrets } from '../../platform/crypto/secrets.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { notConfigured } from '../../integrations/not-configured.ts';
+import { ProviderError, type ProviderTokens } from '../../integrations/oidc/provider-error.ts';
+import { findUserByEmail } from '../users/index.ts';
+import type { AuthService, IssuedTokens } from '../auth/index.ts';
+import type { ProviderAdapter, ProviderIdentity } from './providers.ts';
+
+type Row = typeof externalAccounts.$inferSelect;
+type StateRow = typeof externalAuthStates.$inferSelect;
+
+/** Who calls, from where: the logged-in user (a connect), the address and device cookie (the password's throttle), the browser's binding cookie. */
+export interface CallerContext {
+  userId: number | null;
+  accountType: number | null;
+  ip: string;
+  device: string | undefined;
+  binding: string | undefined;
+  lang: AppLanguage;
+}
+
+export type LoginResult = User & IssuedTokens & { newmodel?: boolean; connectedProvider?: ExternalProvider };
+
+const DAY_MS = 86_400_000;
+const sealContext = (userId: number, provider: string, kind: 'access' | 'refresh') => `external-account:${userId}:${provider}:${kind}`;
+
+/** A provider failure as the answer's key (the README's table). */
+export function appErrorOf(err: unknown): unknown {
+  if (!(err instanceof ProviderError)) return err;
+  switch (err.kind) {
+    case 'denied':
+      return new AppError(ErrorKey.externalDenied, 400);
+    case 'token':
+    case 'invalid_grant':
+      return new AppError(ErrorKey.externalToken, 401);
+    case 'personal':
+      return new AppError(ErrorKey.instagramPersonal, 400);
+    default:
+      return new AppError(ErrorKey.externalProvider, 502);
+  }
+}
+
+/** When the refresh job renews a connection's tokens next (null: nothing to renew). */
+export function nextRefreshAt(provider: string, t: ProviderTokens, now = Date.now()): Date | null {
+  // Instagram's long-lived tokens last 60 days: renewed in their last week
+  if (provider === 'instagram') return t.expiresAt ? new Date(t.expiresAt.getTime() - 7 * DAY_MS) : null;
+  if (!t.refreshToken) return null;
+  // Apple asks not to check a refresh token more than once a day; its access tokens are not used
+  if (provider === 'apple') return new Date(now + DAY_MS);
+  return t.expiresAt ? new Date(t.expiresAt.getTime() - 10 * 60_000) : null;
+}
+
+/**
+ * External accounts (./README.md): sign-ins started and finished at a provider, the linking rules,
+ * the connections' list, disconnect and refresh.
+ */
+export function externalAccountsService(deps: {
+  db: Db;
+  secrets: Secrets;
+  auth: Pick<AuthService, 'checkPassword' | 'startSession'>;
+  providers: Map<ExternalProvider, ProviderAdapter>;
+  defaultClientId: () => Promise<number>;
+  log: { warn: (obj: object, msg: string) => void };
+}) {
+  const { db, secrets, auth, providers } = deps;
+
+  const provider = (name: ExternalProvider): ProviderAdapter => providers.get(name) ?? notConfigured(`external.${name}`);
+
+  const seal = (userId: number, p: string, kind: 'access' | 'refresh', v: string | undefined) =>
+    v ? secrets.sealSecret(v, sealContext(userId, p, kind)) : null;
+  const open = (row: Row, kind: 'access' | 'refresh') => {
+    const v = kind === 'access' ? row.accessToken : row.refreshToken;
+    return v ? secrets.openSecret(v, sealContext(row.userId, row.provider, kind)) : null;
+  };
+
+  /** Logins the account has besides `exceptId`: its password, or another connection that logs in. */
+  async function otherLogins(userId: number, exceptId: number | null): Promise<boolean> {
+    const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+    if (u?.hash) return true;
+    const rows = await db
+      .select({ id: externalAccounts.id, provider: externalAccounts.provider })
+      .from(externalAccounts)
+      .where(eq(externalAccounts.userId, userId));
+    return rows.some((r) => r.id !== exceptId && r.provider !== 'instagram');
+  }
+
+  function toApi(row: Row, canDisconnect: boolean): ExternalAccount {
+    return {
+      id: row.id,
+      userId: row.userId,
+      externalaccountcategoryId: row.categoryId,
+      provider: row.provider as ExternalProvider,
+      displayName: row.displayName,
+      email: row.email,
+      scopes: row.scopes,
+      status: row.status === 'broken' ? 'broken' : 'ok',
+      createdAt: row.createdAt.toISOString(),
+      lastRefreshAt: row.lastRefreshAt?.toISOString() ?? null,
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+      canDisconnect,
+      hotelIds: row.hotelIds,
+      additionalInfo: row.additionalInfo as ExternalAccount['additionalInfo'],
+    };
+  }
+
+  /** Creates or renews the user's connection with this provider (one per provider and user). */
+  async function upsertConnection(
+    tx: Db,
+    userId: number,
+    p: ProviderAdapter,
+    id: ProviderIdentity,
+    additionalInfo?: Record<string, unknown>,
+  ): Promise<void> {
+    const now = new Date();
+    const values = {
+      subject: id.subject,
+      email: id.email,
+      displayName: id.displayName,
+      scopes: id.tokens.scopes,
+      accessToken: seal(userId, p.provider, 'access', id.tokens.accessToken),
+      refreshToken: seal(userId, p.provider, 'refresh', id.tokens.refreshToken),
+      expiresAt: id.tokens.expiresAt ?? null,
+      refreshAt: nextRefreshAt(p.provider, id.tokens),
+      status: 'ok',
+      lastRefreshAt: now,
+      lastErrorKey: null,
+      failures: 0,
+      hotelIds: id.hotelIds,
+    };
+    await tx
+      .insert(externalAccounts)
+      .values({ userId, provider: p.provider, categoryId: p.categoryId, additionalInfo: additionalInfo ?? {}, ...values })
+      .onConflictDoUpdate({
+        target: [externalAccounts.userId, externalAccounts.provider],
+        set: additionalInfo ? { ...values, additionalInfo } : values,
+      });
+  }
+
+  /** The started sign-in of this state; refused when unknown, used, expired, another provider's or another browser's. */
+  async function stateOf(p: ProviderAdapter, state: string, binding: string | undefined): Promise<StateRow> {
+    const [st] = await db
+      .select()
+      .from(externalAuthStates)
+      .where(and(eq(externalAuthStates.stateHash, hashToken(state)), eq(externalAuthStates.provider, p.provider)));
+    if (!st || st.usedAt || st.expiresAt <= new Date()) throw new AppError(ErrorKey.externalState, 400);
+    if (st.bindingHash && (!binding || hashToken(binding) !== st.bindingHash)) throw new AppError(ErrorKey.externalState, 400);
+    return st;
+  }
+
+  const identityContext = (st: StateRow) => `external-state:${st.id}`;
+  const spend = (st: StateRow) =>
+    db.update(externalAuthStates).set({ usedAt: new Date(), identity: null }).where(eq(externalAuthStates.id, st.id));
+
+  /** What the provider confirms for this call: the sign-in's kept answer, or the code / ID token / access token redeemed now. */
+  async function identify(p: ProviderAdapter, body: SocialLogin, st: StateRow | null): Promise<ProviderIdentity> {
+    if (st?.identity) return JSON.parse(secrets.openSecret(st.identity, identityContext(st)), reviveDates) as ProviderIdentity;
+    try {
+      let id: ProviderIdentity;
+      if (body.code && st) {
+        const params = new URLSearchParams({ code: body.code, state: body.state! });
+        if (body.iss) params.set('iss', body.iss);
+        id = await p.fromCallback(params, { state: body.state!, nonce: st.nonce, codeVerifier: st.codeVerifier });
+      } else if (body.idToken && st && p.fromIdToken) id = await p.fromIdToken(body.idToken, st.nonce);
+      else if (body.accessToken && p.fromAccessToken) id = await p.fromAccessToken(body.accessToken);
+      else throw new AppError(ErrorKey.externalState, 400);
+      if (st) {
+        // the code is spent at the provider: its answer waits here for the password or the terms
+        await db
+          .update(externalAuthStates)
+          .set({ identity: secrets.sealSecret(JSON.stringify(id), identityContext(st)) })
+          .where(eq(externalAuthStates.id, st.id));
+      }
+      return id;
+    } catch (err) {
+      if (st && !(err instanceof AppError)) await spend(st);
+      throw appErrorOf(err);
+    }
+  }
+
+  /** Apple sends the name once, in its `user` form field (the web) or the SDK's answer (native apps). */
+  function namesOf(body: SocialLogin, id: ProviderIdentity): { firstname: string; lastname: string } {
+    let first = body.firstName ?? null;
+    let last = body.lastName ?? null;
+    if (body.user) {
+      try {
+        const u = JSON.parse(body.user) as { name?: { firstName?: unknown; lastName?: unknown } };
+        if (typeof u.name?.firstName === 'string') first = u.name.firstName;
+        if (typeof u.name?.lastName === 'string') last = u.name.lastName;
+      } catch {
+        // not JSON: no name, as when Apple sends none
+      }
+    }
+    return { firstname: (first ?? id.givenName ?? '').trim().slice(0, 60), lastname: (last ?? id.familyName ?? '').trim().slice(0, 60) };
+  }
+
+  return {
+    provider,
+
+    /** GET /api/externalaccount/providers. */
+    list() {
+      return [...providers.values()].map((p) => ({
+        provider: p.provider,
+        externalaccountcategoryId: p.categoryId,
+        login: p.login,
+        businessOnly: p.businessOnly,
+      }));
+    },
+
+    /** POST /api/externalaccount/authorize: a new state, nonce and PKCE verifier; a web sign-in is bound to `binding`. */
+    async authorize(
+      input: { provider: ExternalProvider; intent: 'login' | 'connect'; accountType?: { id: number }; termsaccepted?: boolean },
+      caller: { userId: number | null; accountType: number | null },
+      binding: string | null,
+    ) {
+      const p = provider(input.provider);
+      if (input.intent === 'login' && !p.login) throw new AppError(ErrorKey.externalUnsupported, 400);
+      if (input.intent === 'connect') {
+        if (caller.userId === null) throw new AppError(ErrorKey.unauthorized, 401);
+        if (p.businessOnly && caller.accountType !== 2) throw new AppError(ErrorKey.externalUnsupported, 400);
+      }
+      const state = randomToken();
+      const nonce = randomToken();
+      const codeVerifier = randomToken();
+      const expiresAt = new Date(Date.now() + EXTERNAL_STATE_TTL_SECONDS * 1000);
+      // the authorization address first: a provider that is away leaves nothing behind
+      let url: string;
+      try {
+        url = await p.authorizationUrl({ state, nonce, codeVerifier });
+      } catch (err) {
+        throw appErrorOf(err);
+      }
+      await db.insert(externalAuthStates).values({
+        stateHash: hashToken(state),
+        provider: p.provider,
+        intent: input.intent,
+        userId: input.intent === 'connect' ? caller.userId : null,
+        bindingHash: binding ? hashToken(binding) : null,
+        nonce,
+        codeVerifier,
+        accountType: input.accountType?.id ?? null,
+        termsaccepted: input.termsaccepted === true,
+        expiresAt,
+      });
+      // started sign-ins a day past their end go
+      await db.delete(externalAuthStates).where(lt(externalAuthStates.expiresAt, new Date(Date.now() - DAY_MS)));
+      return { url, state, nonce, expiresAt: expiresAt.toISOString() };
+    },
+
+    /**
+     * A provider login or connect (SPEC §4, §5, §7; README "Linking rules"). Answers the session
+     * for a login, or null for a connect of the logged-in user.
+     */
+    async complete(
+      name: ExternalProvider,
+      body: SocialLogin,
+      caller: CallerContext,
+      additionalInfo?: Record<string, unknown>,
+      onlyConnect = false,
+    ): Promise<{ session: LoginResult | null; connected: boolean }> {
+      const p = provider(name);
+      const st = body.state ? await stateOf(p, body.state, caller.binding) : null;
+      if (body.error) {
+        if (st) await spend(st);
+        throw new AppError(ErrorKey.externalDenied, 400);
+      }
+      if (!st && !(body.accessToken && p.fromAccessToken)) throw new AppError(ErrorKey.externalState, 400);
+      // a connect: the sign-in was started for it, or a logged-in app sends its token
+      const connectUserId = st ? (st.intent === 'connect' ? st.userId : null) : caller.userId;
+      if (st?.intent === 'connect' && caller.userId !== null && caller.userId !== st.userId)
+        throw new AppError(ErrorKey.externalState, 400);
+      if (onlyConnect && connectUserId === null) throw new AppError(ErrorKey.externalState, 400);
+      if (st?.intent === 'login' && !p.login) throw new AppError(ErrorKey.externalUnsupported, 400);
+      const id = await identify(p, body, st);
+      const finish = async () => {
+        if (st) await spend(st);
+      };
+      const [linked] = await db
+        .select()
+        .from(externalAccounts)
+        .where(and(eq(externalAccounts.provider, p.provider), eq(externalAccounts.subject, id.subject)));
+
+      if (connectUserId !== null) {
+        if (linked && linked.userId !== connectUserId) {
+          await finish();
+          throw new AppError(ErrorKey.externalLinkedElsewhere, 409);
+        }
+        await upsertConnection(db, connectUserId, p, id, additionalInfo);
+        await finish();
+        return { session: null, connected: true };
+      }
+
+      if (linked) {
+        const [u] = await db.select().from(users).where(eq(users.id, linked.userId));
+        const session = await auth.startSession(u, caller.lang);
+        await upsertConnection(db, linked.userId, p, id, additionalInfo);
+        await finish();
+        return { session, connected: false };
+      }
+
+      const refuse = async (key: string, status: number) => {
+        await finish();
+        throw new AppError(key, status);
+      };
+      if (!id.email) return refuse(ErrorKey.externalEmailMissing, 400);
+      // an address the provider does not vouch for never links, and never makes an account
+      if (!id.emailVerified) return refuse(ErrorKey.externalEmailUnverified, 409);
+      const existing = await findUserByEmail(db, id.email);
+      if (existing) {
+        if (!existing.passwordHash) return refuse(ErrorKey.externalExists, 409);
+        // the state keeps the provider's answer: the client asks for the password and retries
+        if (!body.password) throw new AppError(ErrorKey.existingPasswordRequired, 409);
+        await auth.checkPassword(existing, id.email, body.password, caller.ip, caller.device, ErrorKey.existingPasswordWrong);
+        const session = await auth.startSession(existing, caller.lang);
+        await upsertConnection(db, existing.id, p, id, additionalInfo);
+        await finish();
+        return { session: { ...session, connectedProvider: p.provider }, connected: true };
+      }
+
+      if (!(body.termsaccepted === true || st?.termsaccepted)) throw new AppError(ErrorKey.externalTermsRequired, 400);
+      const names = namesOf(body, id);
+      const accountType = p.businessOnly ? 2 : (body.accountType?.id ?? st?.accountType ?? 1);
+      const clientId = await deps.defaultClientId();
+      const languageId = caller.lang === 'de' ? 2 : 1;
+      const userId = await db.transaction(async (tx) => {
+        const [u] = await tx
+          .insert(users)
+          .values({
+            clientId,
+            email: id.email!,
+            passwordHash: null,
+            emailVerified: true,
+            accountType,
+            firstname: names.firstname,
+            lastname: names.lastname,
+            nickname: names.firstname,
+            languageId,
+          })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        if (!u) throw new AppError(ErrorKey.emailTaken, 409);
+        await upsertConnection(tx as unknown as Db, u.id, p, id, additionalInfo);
+        return u.id;
+      });
+      await finish();
+      const [u] = await db.select().from(users).where(eq(users.id, userId));
+      const session = await auth.startSession(u, caller.lang);
+      return { session: { ...session, newmodel: true, connectedProvider: p.provider }, connected: true };
+    },
+
+    /** GET /api/externalaccount/: the caller's connections (another user's id filters to nothing). */
+    async listOf(userId: number, filter: { userId?: number; categoryId?: number }): Promise<ExternalAccount[]> {
+      if (filter.userId !== undefined && filter.userId !== userId) return [];
+      const rows = await db
+        .select()
+        .from(externalAccounts)
+        .where(
+          and(
+            eq(externalAccounts.userId, userId),
+            filter.categoryId !== undefined ? eq(externalAccounts.categoryId, filter.categoryId) : undefined,
+          ),
+        )
+        .orderBy(asc(externalAccounts.id));
+      const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      const logins = rows.filter((r) => r.provider !== 'instagram').length;
+      return rows.map((r) => toApi(r, !!u?.hash || r.provider === 'instagram' || logins > 1));
+    },
+
+    /** DELETE /api/externalaccount/delete/:id: refused for the account's last way to log in; the provider's grant is revoked where it takes that. */
+    async disconnect(userId: number, id: number): Promise<ExternalProvider> {
+      const [row] = await db
+        .select()
+        .from(externalAccounts)
+        .where(and(eq(externalAccounts.id, id), eq(externalAccounts.userId, userId)));
+      if (!row) throw new AppError(ErrorKey.notFound, 404);
+      if (row.provider !== 'instagram' && !(await otherLogins(userId, row.id))) throw new AppError(ErrorKey.externalLastLogin, 409);
+      await db.delete(externalAccounts).where(eq(externalAccounts.id, row.id));
+      const p = providers.get(row.provider as ExternalProvider);
+      if (p?.revoke) {
+        // the connection is gone either way; a grant the provider keeps ends with its tokens
+        await p
+          .revoke({ subject: row.subject, accessToken: open(row, 'access'), refreshToken: open(row, 'refresh') })
+          .catch((err: unknown) => deps.log.warn({ err, provider: row.provider }, 'provider grant not revoked'));
+      }
+      return row.provider as ExternalProvider;
+    },
+
+    /** An Instagram connection's recent posts. */
+    async media(userId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(externalAccounts)
+        .where(and(eq(externalAccounts.id, id), eq(externalAccounts.userId, userId)));
+      if (!row) throw new AppError(ErrorKey.notFound, 404);
+      const p = providers.get(row.provider as ExternalProvider);
+      if (!p?.media) throw new AppError(ErrorKey.externalUnsupported, 400);
+      const token = open(row, 'access');
+      if (!token || row.status === 'broken') throw new AppError(ErrorKey.externalToken, 401);
+      try {
+        return await p.media(token);
+      } catch (err) {
+        throw appErrorOf(err);
+      }
+    },
+
+    /** Connections whose tokens are due for renewal (the ticker sends one refresh job each). */
+    async due(limit = 500) {
+      return db
+        .select({ id: externalAccounts.id, refreshAt: externalAccounts.refreshAt })
+        .from(externalAccounts)
+        .where(and(lt(externalAccounts.refreshAt, new Date()), ne(externalAccounts.status, 'broken')))
+        .orderBy(asc(externalAccounts.refreshAt))
+        .limit(limit);
+    },
+
+    /**
+     * Renews one connection's tokens. Refused for good (invalid_grant, a revoked grant): broken, the
+     * card offers to reconnect. The provider away: tried again (the job's retries, then the next tick).
+     */
+    async refresh(id: number): Promise<'ok' | 'broken' | 'skipped'> {
+      const [row] = await db.select().from(externalAccounts).where(eq(externalAccounts.id, id));
+      if (!row || row.status === 'broken' || !row.refreshAt || row.refreshAt > new Date()) return 'skipped';
+      const p = providers.get(row.provider as ExternalProvider);
+      if (!p?.refresh) return 'skipped';
+      try {
+        const t = await p.refresh({ accessToken: open(row, 'access'), refreshToken: open(row, 'refresh') });
+        await db
+          .update(externalAccounts)
+          .set({
+            accessToken: seal(row.userId, row.provider, 'access', t.accessToken) ?? row.accessToken,
+            refreshToken: seal(row.userId, row.provider, 'refresh', t.refreshToken) ?? row.refreshToken,
+            expiresAt: t.expiresAt ?? row.expiresAt,
+            scopes: t.scopes.length > 0 ? t.scopes : row.scopes,
+            refreshAt: nextRefreshAt(row.provider, { ...t, refreshToken: t.refreshToken ?? open(row, 'refresh') ?? undefined }),
+            lastRefreshAt: new Date(),
+            lastErrorKey: null,
+            failures: 0,
+          })
+          .where(eq(externalAccounts.id, row.id));
+        return 'ok';
+      } catch (err) {
+        if (err instanceof ProviderError && err.kind !== 'unavailable') {
+          await db
+            .update(externalAccounts)
+            .set({ status: 'broken', lastErrorKey: ErrorKey.externalToken, refreshAt: null })
+            .where(eq(externalAccounts.id, row.id));
+          return 'broken';
+        }
+        await db
+          .update(externalAccounts)
+          .set({ failures: sql`${externalAccounts.failures} + 1`, lastErrorKey: ErrorKey.externalProvider })
+          .where(eq(externalAccounts.id, row.id));
+        throw err;
+      }
+    },
+
+    /** Facebook's data-deletion callback: its user's connections go. */
+    async forgetFacebookUser(subject: string): Promise<number> {
+      const rows = await db
+        .delete(externalAccounts)
+        .where(and(eq(externalAccounts.provider, 'facebook'), eq(externalAccounts.subject, subject)))
+        .returning({ id: externalAccounts.id });
+      return rows.length;
+    },
+
+    /** The account export's section: the connections without tokens. */
+    async exportOf(userId: number) {
+      const rows = await db.select().from(externalAccounts).where(eq(externalAccounts.userId, userId)).orderBy(asc(externalAccounts.id));
+      return rows.map((r) => ({
+        provider: r.provider,
+        externalaccountcategoryId: r.categoryId,
+        subject: r.subject,
+        email: r.email,
+        displayName: r.displayName,
+        scopes: r.scopes,
+        status: r.status,
+        hotelIds: r.hotelIds,
+        additionalInfo: r.additionalInfo as Record<string, unknown>,
+        createdAt: r.createdAt.toISOString(),
+        tokensStored: r.accessToken !== null || r.refreshToken !== null,
+      }));
+    },
+  };
+}
+export type ExternalAccountsService = ReturnType<typeof externalAccountsService>;
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+function reviveDates(_key: string, value: unknown): unknown {
+  return typeof value === 'string' && ISO.test(value) ? new Date(value) : value;
+}

@@ -1,0 +1,1 @@
+export { externalAccountRoutes } from './external-accounts.routes.ts';

@@ -1,0 +1,62 @@
+import type { ExternalProvider, ExternalProviders } from '@spotlist/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../../lib/translator';
+import { ProviderMark } from '../../../components/provider-mark';
+import { startExternalSignIn } from '../../../lib/external-sign-in';
+import { getExternalProviders } from '../api/external';
+import './provider-buttons.css';
+
+/**
+ * "Continue with Apple / Facebook / LinkedIn / apaleo …" for the providers this server is
+ * configured for (none configured: nothing at all). On the signup page `before` checks the form
+ * (the terms) and gives the account type; a provider login makes the account with them.
+ */
+export function ProviderButtons({ before }: { before?: () => Promise<{ accountType: { id: 1 | 2 | 4 }; termsaccepted: boolean } | null> }) {
+  const { t } = useTranslation();
+  const [providers, setProviders] = useState<ExternalProviders['list']>([]);
+  const [busy, setBusy] = useState<ExternalProvider | null>(null);
+  useEffect(() => {
+    let live = true;
+    getExternalProviders()
+      .then((p) => live && setProviders(p.list.filter((x) => x.login)))
+      // without the list, the page is the password form alone
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (providers.length === 0) return null;
+
+  const go = async (provider: ExternalProvider) => {
+    const extra = before ? await before() : {};
+    if (extra === null) return;
+    setBusy(provider);
+    try {
+      await startExternalSignIn(provider, 'login', extra);
+    } catch {
+      // the shell shows the error toast (SPEC §8)
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="provider-buttons" aria-label={t('EXTERNAL.OR_CONTINUE')}>
+      <p className="provider-divider">
+        <span>{t('EXTERNAL.OR_CONTINUE')}</span>
+      </p>
+      {providers.map((p) => (
+        <button
+          key={p.provider}
+          type="button"
+          className={`app-button app-button-block provider-button provider-${p.provider}`}
+          disabled={busy !== null}
+          aria-busy={busy === p.provider}
+          onClick={() => void go(p.provider)}
+        >
+          <ProviderMark provider={p.provider} />
+          <span>{t('EXTERNAL.CONTINUE_WITH', { provider: t(`EXTERNAL.PROVIDER.${p.provider.toUpperCase()}`) })}</span>
+        </button>
+      ))}
+    </section>
+  );
+}
