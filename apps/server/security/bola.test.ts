@@ -8,6 +8,7 @@ import { validRequest } from './requests.ts';
 import { buildWorld, LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
 import { messagingAttacks, secretMessage } from './world-messaging.ts';
 import { pushAttacks, pushToken } from './world-push.ts';
+import { externalAttacks } from './world-external.ts';
 import { overlayAttacks } from './world-overlays.ts';
 import { fleetAttacks } from './world-fleet.ts';
 
@@ -221,6 +222,7 @@ async function attacks(a: Actor, v: Actor): Promise<Attack[]> {
   // conversations, messages and meetings (world-messaging.ts)
   messagingAttacks(a, v, as);
   pushAttacks(v, as);
+  externalAttacks(v, as);
   overlayAttacks(v, as);
   fleetAttacks(v, as);
 
@@ -424,6 +426,21 @@ const NOT_OBJECT_ROUTES: Record<string, string> = {
   'GET /api/translation/{lang}': 'public reference text, the same for everyone',
   'POST /api/list/import': 'creates a new list of the caller; names no object',
   'POST /api/place/add': "`externalId` is the place's id in another catalogue (OSM), not an object here",
+  'POST /api/applelogin':
+    "the provider's `hotelIds` and `userID` are never trusted (identity comes from the verified token or code); names no object of another user",
+  'POST /api/fblogin':
+    "the provider's `hotelIds` and `userID` are never trusted (identity comes from the verified token or code); names no object of another user",
+  'POST /api/linkedinlogin':
+    "the provider's `hotelIds` and `userID` are never trusted (identity comes from the verified token or code); names no object of another user",
+  'POST /api/bookingsuitelogin':
+    "the provider's `hotelIds` and `userID` are never trusted (identity comes from the verified token or code); names no object of another user",
+  'POST /api/apaleologin':
+    "the provider's `hotelIds` and `userID` are never trusted (identity comes from the verified token or code); names no object of another user",
+  'POST /api/loginbyexternalaccount':
+    "the provider's `hotelIds` and `userID` are never trusted (identity comes from the verified token or code); names no object of another user",
+  'POST /api/apaleo-client-login':
+    "the provider's `hotelIds` and `userID` are never trusted (identity comes from the verified token or code); names no object of another user",
+  'GET /api/externalaccount/facebook/deletion/{code}': 'a status of Facebook’s deletion callback sealed by the server; names no object',
 };
 
 /** Operations that name an object: a path parameter, an id in the body (top level) or the query, or a multipart form. */

@@ -95,6 +95,8 @@ const THROWAWAY = new Set([
 ]);
 /** …of which these end the session the request came with. */
 const ENDS_SESSION = new Set(['DELETE /api/myprofile/delete', 'POST /api/logout', 'POST /api/password/update/token']);
+/** Writes whose answer is a redirect by design (Apple's form_post handed on to the web app's callback page). */
+const REDIRECTS = new Set(['POST /api/externalaccount/callback/apple']);
 
 /** The valid request; a password reset gets a real token from the mail it sends. */
 async function prepared(op: Operation, ctx: Ctx): Promise<ValidRequest | undefined> {
@@ -210,8 +212,8 @@ describe('mass assignment', () => {
       const runClean = async () => {
         const cleanRes = await send(w.t.app, 'mass-assignment', cleanReq);
         // (after the injected one, an admin row may be gone: only the first run must succeed)
-        if (!isSuccess(cleanRes.status) && op.access !== 'admin')
-          notExercised.push(`${op.id} ${cleanRes.status} ${cleanRes.body.slice(0, 100)}`);
+        const answered = isSuccess(cleanRes.status) || (REDIRECTS.has(op.id) && cleanRes.status === 303);
+        if (!answered && op.access !== 'admin') notExercised.push(`${op.id} ${cleanRes.status} ${cleanRes.body.slice(0, 100)}`);
       };
       // admin rows are one for both: the injected request goes first
       if (op.access !== 'admin') await runClean();

@@ -4,6 +4,7 @@ import { send, type SweepRequest } from './sweep.ts';
 import { LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
 import { conversationReads } from './world-messaging.ts';
 import { pushReads } from './world-push.ts';
+import { externalReads } from './world-external.ts';
 import { overlayReads } from './world-overlays.ts';
 
 /**
@@ -47,6 +48,7 @@ function reads(a: Actor, listings: boolean): SweepRequest[] {
     ...(o.group ? [mine(`/api/usergroup/${o.group}`)] : []),
     ...conversationReads(a, mine),
     ...pushReads(a, mine),
+    ...externalReads(a, mine),
     ...overlayReads(a, mine),
     ...docs.map((d) => mine(`/api/document/${d}`)),
     mine(`/api/document/${o.docPrivate}/file`),

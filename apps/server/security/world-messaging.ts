@@ -48,7 +48,6 @@ export function conversationReads(a: Actor, mine: (url: string) => SweepRequest)
   return [mine(`/api/message/${o.message}`), mine(`/api/meeting/${o.meeting}/join`)];
 }
 
-
 /**
  * Attacks of `a` on `v`'s conversation, message and meeting. A member (the victim's friend in the
  * ring) may read, write, mark read, report, translate and start a call there — what members do;

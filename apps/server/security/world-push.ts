@@ -74,7 +74,6 @@ export async function addPushDevices(t: TestApp, actors: Actor[]): Promise<void>
 export const pushReads = (a: Actor, mine: (url: string) => SweepRequest): SweepRequest[] =>
   a.objects.pushDevice ? [mine(`/api/pushdevice/${a.objects.pushDevice}`)] : [];
 
-
 /** Nobody reads, deletes or tests another's device, or lists it by its owner or its token. */
 export function pushAttacks(v: Actor, as: As): void {
   const d = v.objects.pushDevice;

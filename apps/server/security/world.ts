@@ -7,6 +7,8 @@ import { addRelations } from './world-relations.ts';
 import { addConversations, startTranslator } from './world-messaging.ts';
 import { startFakeOpenAi } from '../test/fakes/openai.ts';
 import { addPushDevices, sweepApnsConfig, sweepFcmAccount } from './world-push.ts';
+import { addExternalAccounts } from './world-external.ts';
+import { startProviders, type Providers } from '../test/external-helpers.ts';
 import { addOverlays } from './world-overlays.ts';
 import { addFleets } from './world-fleet.ts';
 
@@ -89,6 +91,8 @@ export interface Objects {
   fleetVehicle?: number;
   /** A shared "where is my shuttle?" link's token of its guest app (world-fleet.ts). */
   fleetShare?: string;
+  /** A connected Instagram business account (world-external.ts). */
+  externalAccount?: number;
   /** The widget that run translates (English into TRANSLATED). */
   translationWidget?: number;
 }
@@ -146,6 +150,8 @@ export interface World {
   stranger: { id: number };
   png: Buffer;
   language: { id: number };
+  /** Every external account provider as a local fake (world-external.ts). */
+  providers: Providers;
 }
 
 export const REFERENCE_PATHS = [
@@ -180,6 +186,8 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 export async function buildWorld(opts: { config?: Record<string, string> } = {}): Promise<World> {
   // a local LibreTranslate: the translate route answers (an unconfigured one is 503 by design)
   const translator = await startTranslator();
+  // every provider of external accounts as a local fake: their routes answer (unconfigured ones are 503 by design)
+  const providers = await startProviders('https://spotlist.example');
   // a local OpenAI-compatible server: the assistant's completion answers (an unconfigured one is 503 by design)
   const ai = await startFakeOpenAi();
   const t = await buildTestApp({
@@ -193,6 +201,7 @@ export async function buildWorld(opts: { config?: Record<string, string> } = {})
       FLEET_TICK_SECONDS: '0',
       FCM_SERVICE_ACCOUNT: sweepFcmAccount(),
       ...sweepApnsConfig(),
+      ...providers.config,
       ...opts.config,
     },
   });
@@ -201,6 +210,7 @@ export async function buildWorld(opts: { config?: Record<string, string> } = {})
     await closeApp();
     await translator.close();
     await ai.close();
+    await providers.close();
   };
   const png = await pngOf(32, 24);
   const adminToken = await loginAdmin(t.app);
@@ -238,7 +248,9 @@ export async function buildWorld(opts: { config?: Record<string, string> } = {})
   await addPushDevices(t, [...actors, bystander]);
   await addOverlays(t, [...actors, bystander]);
   await addFleets(t, [...actors, bystander]);
+  await addExternalAccounts(t, providers, [...actors, bystander]);
   return {
+    providers,
     stranger,
     t,
     actors,

@@ -22,8 +22,10 @@ export interface Providers {
   close(): Promise<void>;
 }
 
-/** Every provider as a local fake (test/fakes), and the configuration that uses them. */
-export async function startProviders(): Promise<Providers> {
+/** Every provider as a local fake (test/fakes), and the configuration that uses them (the app answering as `publicUrl`). */
+export async function startProviders(publicUrl = PUBLIC_URL): Promise<Providers> {
+  const CALLBACK = `${publicUrl}/auth/callback`;
+  const APPLE_CALLBACK = `${publicUrl}/api/externalaccount/callback/apple`;
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const applePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const apple = await startFakeIdp({
@@ -62,7 +64,7 @@ export async function startProviders(): Promise<Providers> {
     facebook,
     instagram,
     config: {
-      PUBLIC_URL,
+      PUBLIC_URL: publicUrl,
       EXTERNAL_ALLOW_HTTP: 'true',
       APPLE_CLIENT_ID: apple.clientId,
       APPLE_BUNDLE_IDS: 'app.spotlist.mobile',

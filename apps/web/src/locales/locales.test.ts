@@ -14,6 +14,9 @@ const DYNAMIC_KEY_PREFIXES = [
   'ERROR.', // `ERROR.${apiErrorKey}` (app/shell/error-toast.tsx), one per contracts ErrorKey
   'FORM.ERROR.', // formErrorKey(message) (lib/validation.ts): messages come from the contracts' schemas
   'INDUSTRY.', // `INDUSTRY.${industry.key}` (features/profile/components/industry-select.tsx)
+  'EXTERNAL.PROVIDER.', // `EXTERNAL.PROVIDER.${provider}` (features/auth/components/provider-buttons.tsx, the connections page)
+  'SOCIALACCOUNT.', // SPEC §8 `SOCIALACCOUNT.${provider}.MESSAGE.CONNECTED` (the callback page, the connections page)
+  'CONNECTIONS.PURPOSE.', // `CONNECTIONS.PURPOSE.${provider}` (features/profile/pages/connections-page.tsx)
 ];
 
 const localesDir = import.meta.dirname;
