@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startFakeOpenAi } from '../apps/server/test/fakes/openai.ts';
 import { phrasebook } from '../apps/server/test/fakes/phrasebook.ts';
 import { startBuiltServer } from './server-process.ts';
+import { startProviderControl } from './provider-control.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,7 +48,16 @@ export default async function globalSetup() {
     const notes = messages.at(-1)?.content.split('\n').slice(1).join(' ') ?? '';
     return `Good news for our guests: ${notes}. We look forward to seeing you on the terrace — book your table at the reception.`;
   };
+  // external-accounts.spec.ts: every login provider as a local fake, registered for this server's
+  // address (the redirect URIs), and a control address the tests tell who logs in next
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const providers = await startProviderControl(publicUrl);
+  process.env.E2E_PROVIDER_CONTROL = providers.url;
   const server = await startBuiltServer(root, {
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    ...providers.config,
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: 'e2e-admin-password-1',
     SEED_DEMO: 'true',
@@ -65,6 +75,7 @@ export default async function globalSetup() {
   return async () => {
     await server.stop();
     await ai.close();
+    await providers.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import {
+  EXTERNAL_PROVIDERS,
   EXTERNAL_STATE_TTL_SECONDS,
   ErrorKey,
   type AppLanguage,
@@ -211,12 +212,16 @@ export function externalAccountsService(deps: {
 
     /** GET /api/externalaccount/providers. */
     list() {
-      return [...providers.values()].map((p) => ({
-        provider: p.provider,
-        externalaccountcategoryId: p.categoryId,
-        login: p.login,
-        businessOnly: p.businessOnly,
-      }));
+      // the order the contracts list them in: the logins everyone has first, the business ones last
+      const order = (x: ProviderAdapter) => EXTERNAL_PROVIDERS.indexOf(x.provider);
+      return [...providers.values()]
+        .sort((a, b) => order(a) - order(b))
+        .map((p) => ({
+          provider: p.provider,
+          externalaccountcategoryId: p.categoryId,
+          login: p.login,
+          businessOnly: p.businessOnly,
+        }));
     },
 
     /** POST /api/externalaccount/authorize: a new state, nonce and PKCE verifier; a web sign-in is bound to `binding`. */

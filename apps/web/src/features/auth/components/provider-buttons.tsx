@@ -39,24 +39,28 @@ export function ProviderButtons({ before }: { before?: () => Promise<{ accountTy
     }
   };
 
+  const button = (p: ExternalProviders['list'][number]) => (
+    <button
+      key={p.provider}
+      type="button"
+      className={`app-button app-button-block provider-button provider-${p.provider}`}
+      disabled={busy !== null}
+      aria-busy={busy === p.provider}
+      onClick={() => void go(p.provider)}
+    >
+      <ProviderMark provider={p.provider} />
+      <span>{t('EXTERNAL.CONTINUE_WITH', { provider: t(`EXTERNAL.PROVIDER.${p.provider.toUpperCase()}`) })}</span>
+    </button>
+  );
+
   return (
     <section className="provider-buttons" aria-label={t('EXTERNAL.OR_CONTINUE')}>
       <p className="provider-divider">
         <span>{t('EXTERNAL.OR_CONTINUE')}</span>
       </p>
-      {providers.map((p) => (
-        <button
-          key={p.provider}
-          type="button"
-          className={`app-button app-button-block provider-button provider-${p.provider}`}
-          disabled={busy !== null}
-          aria-busy={busy === p.provider}
-          onClick={() => void go(p.provider)}
-        >
-          <ProviderMark provider={p.provider} />
-          <span>{t('EXTERNAL.CONTINUE_WITH', { provider: t(`EXTERNAL.PROVIDER.${p.provider.toUpperCase()}`) })}</span>
-        </button>
-      ))}
+      {providers.filter((p) => !p.businessOnly).map(button)}
+      {providers.some((p) => p.businessOnly) && <p className="provider-group">{t('EXTERNAL.FOR_BUSINESS')}</p>}
+      {providers.filter((p) => p.businessOnly).map(button)}
     </section>
   );
 }

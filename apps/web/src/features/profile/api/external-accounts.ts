@@ -1,8 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExternalAccountListSchema, ExternalMediaSchema, ExternalProvidersSchema, OkSchema } from '@spotlist/contracts';
+import type { ExternalAccount, ExternalProviders } from '@spotlist/contracts';
 import { api } from '../../../lib/api-client';
 
 const KEY = ['external-accounts'] as const;
+
+// light structural checks: the contracts' zod schemas would more than double the page (bench/size-budget.json)
+const hasList = (v: unknown): v is { list: unknown[] } =>
+  typeof v === 'object' && v !== null && Array.isArray((v as { list?: unknown }).list);
+
+export interface ExternalMedia {
+  id: string;
+  caption: string | null;
+  mediaType: string;
+  imageUrl: string;
+  permalink: string;
+  timestamp: string;
+}
 
 /** The configured providers and the account's connections (SPEC §7 GET /api/externalaccount/ by userId). */
 export const useConnections = (userId: number) =>
@@ -10,8 +23,8 @@ export const useConnections = (userId: number) =>
     queryKey: [...KEY, userId],
     queryFn: async () => {
       const [providers, accounts] = await Promise.all([
-        api.request('/externalaccount/providers', { schema: ExternalProvidersSchema }),
-        api.request('/externalaccount/', { query: { 'f.userId': userId }, schema: ExternalAccountListSchema }),
+        api.get<ExternalProviders>('/externalaccount/providers', { guard: hasList }),
+        api.get<{ list: ExternalAccount[] }>('/externalaccount/', { query: { 'f.userId': userId }, guard: hasList }),
       ]);
       return { providers: providers.list, accounts: accounts.list };
     },
@@ -21,7 +34,7 @@ export const useConnections = (userId: number) =>
 export function useDisconnect() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.request(`/externalaccount/delete/${id}`, { method: 'DELETE', schema: OkSchema }),
+    mutationFn: (id: number) => api.request(`/externalaccount/delete/${id}`, { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -31,6 +44,6 @@ export const useConnectionMedia = (id: number, enabled: boolean) =>
   useQuery({
     queryKey: [...KEY, 'media', id],
     enabled,
-    queryFn: () => api.request(`/externalaccount/${id}/media`, { schema: ExternalMediaSchema, silent: true }),
+    queryFn: () => api.get<{ list: ExternalMedia[] }>(`/externalaccount/${id}/media`, { guard: hasList, silent: true }),
     staleTime: 5 * 60_000,
   });

@@ -2,9 +2,11 @@ import { AccountType, EXTERNAL_TOAST_MS, type ExternalAccount, type ExternalProv
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLayout } from '../../../components/layout/page-layout';
+import { LoadingStatus } from '../../../components/page-loading';
 import { useAuth } from '../../../lib/auth';
 import { errorText } from '../../../lib/error-text';
 import { formatDate, formatDateTime, useLocale } from '../../../lib/format';
+import { withQueryClient } from '../../../lib/query-client';
 import { useTranslation } from '../../../lib/translator';
 import { ProviderMark } from '../../../components/provider-mark';
 import { startExternalSignIn } from '../../../lib/external-sign-in';
@@ -20,7 +22,7 @@ type ProviderInfo = ExternalProviders['list'][number];
  * connect and disconnect with the connection toasts (3000 ms). Business-only providers (booking
  * suite, apaleo) are offered to business accounts only.
  */
-export default function ConnectionsPage() {
+function ConnectionsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const connections = useConnections(user?.id ?? 0);
@@ -32,9 +34,7 @@ export default function ConnectionsPage() {
       <h1>{t('CONNECTIONS.TITLE')}</h1>
       <p className="page-intro">{t('CONNECTIONS.INTRO')}</p>
       {connections.isPending ? (
-        <div className="page-loading" role="status" aria-label={t('COMMON.LOADING')}>
-          <span className="app-spinner" />
-        </div>
+        <LoadingStatus />
       ) : connections.isError ? (
         <p role="alert">{t('ERROR.error.unknown')}</p>
       ) : providers.length === 0 ? (
@@ -189,3 +189,5 @@ function InstagramPosts({ id }: { id: number }) {
     </section>
   );
 }
+
+export default withQueryClient(ConnectionsPage);

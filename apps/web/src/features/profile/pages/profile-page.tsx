@@ -9,6 +9,7 @@ import { SelectField } from '../../../components/form/select-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { TextField } from '../../../components/form/text-field';
 import { PageLayout } from '../../../components/layout/page-layout';
+import { LoadingStatus } from '../../../components/page-loading';
 import { accountTypeLabelKey } from '../../../lib/account-types';
 import { isApiError } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
@@ -52,16 +53,10 @@ export default function ProfilePage() {
 
   return (
     <PageLayout title={t('PROFILE.TITLE')}>
-      <p className="form-links profile-connections-link">
+      <p className="form-links">
         <AppLink to={PATHS.profileConnections}>{t('CONNECTIONS.LINK')}</AppLink>
       </p>
-      {user ? (
-        <ProfileForm user={user} />
-      ) : (
-        <div className="page-loading" role="status" aria-label={t('COMMON.LOADING')}>
-          <span className="app-spinner" />
-        </div>
-      )}
+      {user ? <ProfileForm user={user} /> : <LoadingStatus />}
     </PageLayout>
   );
 }
