@@ -3,7 +3,7 @@ import { defineJob, type JobContext } from '../../platform/jobs/define-job.ts';
 import type { ExternalAccountsService } from './external-accounts.service.ts';
 
 /**
- * Renews one connection's provider tokens before they end (external-accounts.service.ts
+ * Renews one connection's provider tokens before they end (connections.ts
  * `refresh`). A provider that refuses for good marks the connection broken (not retried); one
  * that is away throws, and the queue tries again with backoff.
  */
