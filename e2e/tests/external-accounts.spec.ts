@@ -14,6 +14,17 @@ async function nextAccount(provider: 'apple' | 'linkedin', account: Record<strin
 const sub = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 const prompt = (page: Page) => page.locator('ion-alert.social-connect-prompt');
 
+/** A password account made through the signup form, logged out again; LinkedIn's next login has its e-mail. */
+async function passwordAccountAtLinkedIn(page: Page, tag: string, nickname: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  await signup(page, { type: 'Private', email, nickname });
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+  await nextAccount('linkedin', { sub: sub('li'), email, email_verified: 'true', given_name: nickname });
+  return email;
+}
+
 test('signing up with Apple makes a new account that starts onboarding, with the connected toast', async ({ page }) => {
   const email = uniqueEmail('apple');
   await nextAccount('apple', { sub: sub('apple'), email, email_verified: 'true' });
@@ -41,13 +52,7 @@ test('signing up with Apple makes a new account that starts onboarding, with the
 });
 
 test('a LinkedIn login with the e-mail of a password account asks for that password: empty, wrong, then right', async ({ page }) => {
-  const email = uniqueEmail('linked');
-  await signup(page, { type: 'Private', email, nickname: 'Lin' });
-  await expect(page).toHaveURL(/\/onboarding$/);
-  await page.evaluate(() => localStorage.clear());
-  await page.context().clearCookies();
-
-  await nextAccount('linkedin', { sub: sub('li'), email, email_verified: 'true', given_name: 'Lin' });
+  const email = await passwordAccountAtLinkedIn(page, 'linked', 'Lin');
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Continue with LinkedIn' })).toBeVisible();
   await shot(page, 'login-providers');
@@ -95,12 +100,7 @@ test('a LinkedIn login with the e-mail of a password account asks for that passw
 });
 
 test('dismissing the password prompt does nothing further: no session, back at the login page', async ({ page }) => {
-  const email = uniqueEmail('dismiss');
-  await signup(page, { type: 'Private', email, nickname: 'Dee' });
-  await expect(page).toHaveURL(/\/onboarding$/);
-  await page.evaluate(() => localStorage.clear());
-  await page.context().clearCookies();
-  await nextAccount('linkedin', { sub: sub('li'), email, email_verified: 'true' });
+  const email = await passwordAccountAtLinkedIn(page, 'dismiss', 'Dee');
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue with LinkedIn' }).click();
   await expect(prompt(page)).toBeVisible({ timeout: 20_000 });

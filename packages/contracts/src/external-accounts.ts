@@ -143,3 +143,4 @@ export const ExternalMediaSchema = z.object({
     }),
   ),
 });
+export type ExternalMedia = z.infer<typeof ExternalMediaSchema>['list'][number];

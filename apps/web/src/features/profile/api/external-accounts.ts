@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExternalAccount, ExternalProviders } from '@spotlist/contracts';
+import type { ExternalAccount, ExternalMedia, ExternalProviders } from '@spotlist/contracts';
 import { api } from '../../../lib/api-client';
 
 const KEY = ['external-accounts'] as const;
@@ -7,15 +7,6 @@ const KEY = ['external-accounts'] as const;
 // light structural checks: the contracts' zod schemas would more than double the page (bench/size-budget.json)
 const hasList = (v: unknown): v is { list: unknown[] } =>
   typeof v === 'object' && v !== null && Array.isArray((v as { list?: unknown }).list);
-
-export interface ExternalMedia {
-  id: string;
-  caption: string | null;
-  mediaType: string;
-  imageUrl: string;
-  permalink: string;
-  timestamp: string;
-}
 
 /** The configured providers and the account's connections (SPEC §7 GET /api/externalaccount/ by userId). */
 export const useConnections = (userId: number) =>
