@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { KeyObject } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, importSPKI, jwtVerify, type CryptoKey } from 'jose';
+import { exportJWK, generateKeyPair, importSPKI, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 import Provider from 'oidc-provider';
 import type { Adapter, AdapterPayload, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 
@@ -113,6 +113,11 @@ export interface FakeIdp {
   failRefresh: boolean;
   /** The next request to the token endpoint answers `status` with {error:'temporarily_unavailable'}. */
   failNextToken(status: number): void;
+  /**
+   * An ID token signed with this provider's own key (the one its JWKS publishes), with any claims:
+   * for tests of a relying party's checks of issuer, audience, expiry and nonce under a good signature.
+   */
+  signIdToken(claims: Record<string, unknown>): Promise<string>;
   /** Every token request (any grant, also those refused): its form fields and Authorization header. */
   tokenRequests: Array<Record<string, string> & { authorization?: string }>;
   close(): Promise<void>;
@@ -560,6 +565,7 @@ export async function startFakeIdp(opts: FakeIdpOptions): Promise<FakeIdp> {
     revocations: [],
     failRefresh: false,
     failNextToken: (status) => void tokenFailures.push(status),
+    signIdToken: async (claims) => new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: signingKey.kid }).sign(privateKey),
     tokenRequests: [],
     close: () =>
       new Promise<void>((resolve) => {

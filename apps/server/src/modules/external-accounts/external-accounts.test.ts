@@ -228,25 +228,46 @@ describe('Sign in with Apple (native: the platform sign-in sends its ID token)',
     expect(wrongNonce.statusCode).toBe(401);
     expect(wrongNonce.json().key).toBe('error.external.token');
 
-    // signed with a key that is not Apple's, or for another app
+    // signed with a key that is not Apple's; Apple's key but another app's, another issuer's, expired, or the nonce of no state
     const { privateKey } = await generateKeyPair('RS256');
-    const forge = async (aud: string, key = privateKey) =>
-      new SignJWT({ email: uniqueEmail('forged'), email_verified: 'true', nonce: other.nonce })
-        .setProtectedHeader({ alg: 'RS256', kid: 'fake-idp-rs256' })
-        .setIssuer(p.apple.issuer)
-        .setSubject('forged')
-        .setAudience(aud)
-        .setIssuedAt()
-        .setExpirationTime('5m')
-        .sign(key);
-    for (const token of [await forge(p.apple.clientId), await forge('com.other.app')]) {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = (over: Record<string, unknown>) => ({
+      iss: p.apple.issuer,
+      aud: p.apple.clientId,
+      sub: 'forged',
+      email: uniqueEmail('forged'),
+      email_verified: 'true',
+      iat: now,
+      exp: now + 300,
+      ...over,
+    });
+    const notApple = await new SignJWT(claims({})).setProtectedHeader({ alg: 'RS256', kid: 'fake-idp-rs256' }).sign(privateKey);
+    const cases = [
+      ['a key that is not Apple’s', async (nonce: string) => (void nonce, notApple)],
+      ['another app', (nonce: string) => p.apple.signIdToken(claims({ nonce, aud: 'com.other.app' }))],
+      ['another issuer', (nonce: string) => p.apple.signIdToken(claims({ nonce, iss: 'https://evil.example' }))],
+      ['expired', (nonce: string) => p.apple.signIdToken(claims({ nonce, iat: now - 7200, exp: now - 3600 }))],
+      ['a nonce of no state', () => p.apple.signIdToken(claims({ nonce: 'made-up' }))],
+    ] as const;
+    for (const [what, token] of cases) {
       const third = (
         await req(t.app, 'POST', '/api/externalaccount/authorize', { body: { provider: 'apple', intent: 'login', native: true } })
       ).json();
-      const res = await req(t.app, 'POST', '/api/applelogin', { body: { idToken: token, state: third.state, termsaccepted: true } });
-      expect(res.statusCode).toBe(401);
-      expect(res.json().key).toBe('error.external.token');
+      const res = await req(t.app, 'POST', '/api/applelogin', {
+        body: { idToken: await token(third.nonce as string), state: third.state, termsaccepted: true },
+      });
+      expect(res.statusCode, what).toBe(401);
+      expect(res.json().key, what).toBe('error.external.token');
     }
+    // the same checks pass a token Apple's key signs for this app with the state's nonce (an app's bundle id too)
+    const good = (
+      await req(t.app, 'POST', '/api/externalaccount/authorize', { body: { provider: 'apple', intent: 'login', native: true } })
+    ).json();
+    const bundle = await p.apple.signIdToken(
+      claims({ nonce: good.nonce, aud: 'app.spotlist.mobile', sub: 'good-bundle', email: uniqueEmail('bundle') }),
+    );
+    const fine = await req(t.app, 'POST', '/api/applelogin', { body: { idToken: bundle, state: good.state, termsaccepted: true } });
+    expect(fine.statusCode, fine.body).toBe(200);
     expect(await rows(sql`select id from users where email like 'forged%'`)).toHaveLength(0);
     // without a server-issued state an ID token is not taken
     const bare = await req(t.app, 'POST', '/api/applelogin', { body: { idToken, termsaccepted: true } });
