@@ -303,7 +303,7 @@ export const ErrorKey = {
   externalLastLogin: 'error.external.lastlogin',
   /** The provider connects an account but does not log in (Instagram), or is for business accounts only (400). */
   externalUnsupported: 'error.external.unsupported',
-  /** The provider failed or did not answer (502). */
+  /** The provider failed or did not answer (503: an outage; try again later). */
   externalProvider: 'error.external.provider',
   /** Instagram connects business and creator accounts only (400). */
   instagramPersonal: 'error.instagram.personal',

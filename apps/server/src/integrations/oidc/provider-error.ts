@@ -3,7 +3,7 @@
  * forged, expired, another app's, wrong issuer/audience/nonce → 401), `denied` (the user cancelled
  * or consent was refused → 400), `invalid_grant` (a code or refresh token the provider no longer
  * takes), `personal` (Instagram: not a business or creator account), `unavailable` (the provider
- * failed or did not answer → 502; a refresh tries again later).
+ * failed or did not answer → 503; a refresh tries again later).
  */
 export class ProviderError extends Error {
   constructor(

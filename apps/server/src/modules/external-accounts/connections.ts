@@ -24,7 +24,7 @@ export function appErrorOf(err: unknown): unknown {
     case 'personal':
       return new AppError(ErrorKey.instagramPersonal, 400);
     default:
-      return new AppError(ErrorKey.externalProvider, 502);
+      return new AppError(ErrorKey.externalProvider, 503);
   }
 }
 

@@ -350,6 +350,23 @@ describe('linking rules (LinkedIn)', () => {
   });
 });
 
+describe('provider outage', () => {
+  it('the token endpoint away answers 503 error.external.provider; no account, and the sign-in starts again', async () => {
+    const email = uniqueEmail('li-outage');
+    p.linkedin.account = { sub: nextSub('li'), email, email_verified: 'true' };
+    const b = browser(t.app);
+    await b.open();
+    const { back } = await signIn(b, p.linkedin, 'linkedin');
+    p.linkedin.failNextToken(503);
+    const res = await finish(b, '/linkedinlogin', { ...back.params, termsaccepted: true });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().key).toBe('error.external.provider');
+    expect(await rows(sql`select id from users where email = ${email}`)).toHaveLength(0);
+    const again = await finish(b, '/linkedinlogin', { ...back.params, termsaccepted: true });
+    expect(again.json().key).toBe('error.external.state');
+  });
+});
+
 describe('business providers', () => {
   it('booking suite: its login makes a business account with verified e-mail and the hotels of the token', async () => {
     const email = uniqueEmail('suite');
