@@ -27,6 +27,8 @@ export const defaultHandlers = [
       }),
     ),
   ),
+  // the login page's provider buttons (features/auth): no provider configured unless a test says otherwise
+  http.get('/api/externalaccount/providers', () => HttpResponse.json({ list: [] })),
   http.get('/api/pushdevice/list', () => HttpResponse.json({ list: [], total: 0, pageIndex: 0, pageSize: 100 })),
   // the realtime gateway (lib/realtime.ts): a logged-in shell connects; it stays silent unless a test says otherwise
   ws.link(/\/api\/ws$/).addEventListener('connection', () => undefined),

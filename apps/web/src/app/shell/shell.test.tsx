@@ -213,6 +213,10 @@ describe('errors (SPEC §8)', () => {
     expect(errorToastKey('USER_UNVERIFIED', exists)).toBe('ERROR.MESSAGE.USERUNVERIFIED');
     expect(errorToastKey('error.made.up', exists)).toBe('ERROR.error.unknown');
     expect(errorToastKey('error.existing.password.required', exists)).toBeNull();
+    // the callback page prompts for these (the password again, the terms of a new account)
+    expect(errorToastKey('error.existing.password.wrong', exists)).toBeNull();
+    expect(errorToastKey('error.external.terms.required', exists)).toBeNull();
+    expect(errorToastKey('error.external.linkedelsewhere', exists)).toBe('ERROR.error.external.linkedelsewhere');
   });
 
   it('replaces an earlier error toast with the new one', async () => {

@@ -1,5 +1,6 @@
 import { ErrorKey, EXTERNAL_PROVIDERS, EXTERNAL_TOAST_MS, type ExternalProvider, type SocialLogin } from '@spotlist/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { AppLink } from '../../../components/app-link';
 import { PageLayout } from '../../../components/layout/page-layout';
 import { isApiError } from '../../../lib/api-client';
@@ -20,9 +21,9 @@ const isProvider = (v: string | null): v is ExternalProvider => v !== null && (E
  * account where the server asks, then shows the connected toast (SPEC §4, §8) and goes on.
  */
 /** The provider's answer as the address brings it (query, or the fragment Apple's form_post is handed on in). */
-function readCallback() {
-  const query = new URLSearchParams(window.location.search);
-  const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+function readCallback(search: string, hash: string) {
+  const query = new URLSearchParams(search);
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   const read = (k: string) => fragment.get(k) ?? query.get(k);
   const pending = pendingSignIn();
   const named = read('provider');
@@ -39,7 +40,8 @@ function readCallback() {
 export default function ExternalCallbackPage() {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
-  const [callback] = useState(readCallback);
+  const location = useLocation();
+  const [callback] = useState(() => readCallback(location.search, location.hash));
   const failed = !callback.provider || !callback.state;
   const started = useRef(false);
 
