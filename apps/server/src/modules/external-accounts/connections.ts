@@ -119,6 +119,15 @@ export function connectionStore(deps: {
       });
   }
 
+  /** Takes the provider's grant back where it supports that; a failure is logged (the connection is gone either way). */
+  async function revoke(row: Row): Promise<void> {
+    const p = providers.get(row.provider as ExternalProvider);
+    if (!p?.revoke) return;
+    await p
+      .revoke({ subject: row.subject, accessToken: open(row, 'access'), refreshToken: open(row, 'refresh') })
+      .catch((err: unknown) => deps.log.warn({ err, provider: row.provider }, 'provider grant not revoked'));
+  }
+
   return {
     upsertConnection,
 
@@ -149,14 +158,20 @@ export function connectionStore(deps: {
       if (!row) throw new AppError(ErrorKey.notFound, 404);
       if (row.provider !== 'instagram' && !(await otherLogins(userId, row.id))) throw new AppError(ErrorKey.externalLastLogin, 409);
       await db.delete(externalAccounts).where(eq(externalAccounts.id, row.id));
-      const p = providers.get(row.provider as ExternalProvider);
-      if (p?.revoke) {
-        // the connection is gone either way; a grant the provider keeps ends with its tokens
-        await p
-          .revoke({ subject: row.subject, accessToken: open(row, 'access'), refreshToken: open(row, 'refresh') })
-          .catch((err: unknown) => deps.log.warn({ err, provider: row.provider }, 'provider grant not revoked'));
-      }
+      await revoke(row);
       return row.provider as ExternalProvider;
+    },
+
+    /**
+     * An account's deletion (platform/account-data `afterDelete`): its grants are read before the
+     * rows go with the account, and revoked at the providers once the deletion committed (Apple
+     * asks for it of apps that delete accounts).
+     */
+    async grantsToRevoke(userId: number): Promise<() => Promise<void>> {
+      const rows = await db.select().from(externalAccounts).where(eq(externalAccounts.userId, userId));
+      return async () => {
+        for (const row of rows) await revoke(row);
+      };
     },
 
     /** An Instagram connection's recent posts. */

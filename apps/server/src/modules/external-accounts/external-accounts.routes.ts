@@ -68,6 +68,8 @@ const plugin: FastifyPluginAsyncZod<ExternalAccountRoutesOptions> = async (app, 
     owner: 'external-accounts',
     sections: ['externalAccounts'],
     export: async (userId) => ({ externalAccounts: await svc.exportOf(userId) }),
+    // the rows go with the account (cascade); the providers' grants after it
+    afterDelete: (userId) => svc.grantsToRevoke(userId),
   });
 
   // the refresh ticker: one job per due connection and due time, whichever instance sends it

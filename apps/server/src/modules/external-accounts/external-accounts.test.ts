@@ -437,6 +437,16 @@ describe('business providers', () => {
     expect(p.apaleo.revocations.length).toBe(before + 1);
     expect(p.apaleo.revocations.at(-1)!.tokenTypeHint).toBe('refresh_token');
     expect(await rows(sql`select id from external_accounts where id = ${account.id}`)).toHaveLength(0);
+
+    // a deleted account's grants are revoked too (Apple asks it of apps that delete accounts)
+    p.apaleo.account = { sub: nextSub('ap'), email: uniqueEmail('apaleo'), email_verified: true };
+    const again = await signIn(b, p.apaleo, 'apaleo', { intent: 'connect' });
+    expect((await b.call('POST', '/api/apaleo-client-login', { body: again.back.params })).statusCode).toBe(200);
+    const revoked = p.apaleo.revocations.length;
+    const gone = await req(t.app, 'DELETE', '/api/myprofile/delete', { token: hotel.token, body: { password: PASSWORD } });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(p.apaleo.revocations.length).toBe(revoked + 1);
+    expect(await rows(sql`select id from external_accounts where user_id = ${hotel.user.id}`)).toHaveLength(0);
   });
 });
 
