@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/translator';
 import { ProviderMark } from '../../../components/provider-mark';
 import { startExternalSignIn } from '../../../lib/external-sign-in';
+import { isNativePlatform } from '../../../lib/platform';
 import { getExternalProviders } from '../api/external';
 import './provider-buttons.css';
 
@@ -16,6 +17,9 @@ export function ProviderButtons({ before }: { before?: () => Promise<{ accountTy
   const [providers, setProviders] = useState<ExternalProviders['list']>([]);
   const [busy, setBusy] = useState<ExternalProvider | null>(null);
   useEffect(() => {
+    // the shells would leave the app for the provider's page and not come back to it: their
+    // platform sign-in (which the server takes) is not wired yet, so nothing is offered there
+    if (isNativePlatform()) return;
     let live = true;
     getExternalProviders()
       .then((p) => live && setProviders(p.list.filter((x) => x.login)))

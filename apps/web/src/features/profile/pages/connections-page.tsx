@@ -6,6 +6,7 @@ import { LoadingStatus } from '../../../components/page-loading';
 import { useAuth } from '../../../lib/auth';
 import { errorText } from '../../../lib/error-text';
 import { formatDate, formatDateTime, useLocale } from '../../../lib/format';
+import { isNativePlatform } from '../../../lib/platform';
 import { withQueryClient } from '../../../lib/query-client';
 import { useTranslation } from '../../../lib/translator';
 import { ProviderMark } from '../../../components/provider-mark';
@@ -149,7 +150,7 @@ function ConnectionCard({ info, account }: { info: ProviderInfo; account: Extern
         </p>
       )}
       <div className="connection-actions">
-        {(!account || broken) && (
+        {(!account || broken) && !isNativePlatform() && (
           <button type="button" className="app-button" disabled={busy} onClick={() => void connect()}>
             {t(broken ? 'CONNECTIONS.RECONNECT' : 'CONNECTIONS.CONNECT')}
           </button>
