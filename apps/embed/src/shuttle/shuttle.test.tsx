@@ -86,9 +86,12 @@ beforeEach(() => {
   root = document.createElement('div');
   document.body.append(root);
 });
-afterEach(() => {
+afterEach(async () => {
   render(null, root);
   root.remove();
+  // preact runs effects after paint: a frame or, at the latest, 100 ms. Those still pending must
+  // run while jsdom is here (its cancelAnimationFrame), not after the file's environment is gone.
+  await new Promise((r) => setTimeout(r, 120));
   vi.unstubAllGlobals();
 });
 
