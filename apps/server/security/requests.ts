@@ -5,8 +5,7 @@ import { multipart, send } from './sweep.ts';
 import { freshNotice, LIKE_NAME, WIDGET_SETTING, type Actor, type World } from './world.ts';
 import { overlayContent, overlaySettings, TRANSLATION_ACTION_LANGUAGE } from './world-overlays.ts';
 import { fleetSettings } from './world-fleet.ts';
-import { freshApaleoConnect, freshFacebookConnection, freshFacebookToken, freshProviderLogin } from './world-external.ts';
-import { signedRequest } from '../test/fakes/facebook.ts';
+import { EXTERNAL_REQUESTS } from './world-external.ts';
 
 /**
  * A valid request for every operation of openapi.json, made by `me` (a business account with
@@ -97,7 +96,7 @@ export function ownParams(op: Operation, { w, me }: Ctx): Record<string, string 
 }
 
 /** A route's valid request; `params` only where the own object must be made for it (ownParams' otherwise). */
-type Maker = (ctx: Ctx) => Partial<ValidRequest> | Promise<Partial<ValidRequest>>;
+export type Maker = (ctx: Ctx) => Partial<ValidRequest> | Promise<Partial<ValidRequest>>;
 const png = (ctx: Ctx) => ({ name: 'file', value: ctx.w.png, filename: 'photo.png', contentType: 'image/png' });
 
 /** Admin resource bodies by collection path; each call a new key (a key is unique per resource). */
@@ -112,6 +111,7 @@ const REFERENCE_BODIES: Record<string, () => unknown> = {
 };
 
 const TABLE: Record<string, Maker> = {
+  ...EXTERNAL_REQUESTS,
   'POST /api/signup': () => ({
     body: {
       email: `sweep-${Math.random().toString(36).slice(2)}@test.spotlist`,
@@ -188,36 +188,6 @@ const TABLE: Record<string, Maker> = {
   'POST /api/public/fleet/guest-app/{publicId}/share': () => ({ body: { hours: 1 }, as: 'anonymous' }),
   'POST /api/public/fleet/widget/{publicId}/share': () => ({ body: { hours: 1 }, as: 'anonymous' }),
   'GET /api/public/fleet/shared/{token}': () => ({ as: 'anonymous' }),
-  // external accounts (world-external.ts): each login a new person at the provider's fake
-  'GET /api/externalaccount/providers': () => ({ as: 'anonymous' }),
-  'POST /api/externalaccount/authorize': () => ({ body: { provider: 'facebook', intent: 'login', native: true } }),
-  'POST /api/externalaccount/callback/apple': () => ({ body: { state: 'sweep-state', code: 'sweep-code' }, as: 'anonymous' }),
-  'POST /api/applelogin': async ({ w }) => ({ body: await freshProviderLogin(w.t, w.providers, 'apple'), as: 'anonymous' }),
-  'POST /api/linkedinlogin': async ({ w }) => ({ body: await freshProviderLogin(w.t, w.providers, 'linkedin'), as: 'anonymous' }),
-  'POST /api/apaleologin': async ({ w }) => ({ body: await freshProviderLogin(w.t, w.providers, 'apaleo'), as: 'anonymous' }),
-  'POST /api/bookingsuitelogin': async ({ w }) => ({ body: await freshProviderLogin(w.t, w.providers, 'bookingsuite'), as: 'anonymous' }),
-  // a logged-in app's SDK token: a connect of my account
-  'POST /api/fblogin': ({ w }) => ({ body: { accessToken: freshFacebookToken(w.providers) } }),
-  'POST /api/loginbyexternalaccount': ({ w }) => ({
-    query: { provider: 'facebook' },
-    body: { accessToken: freshFacebookToken(w.providers), termsaccepted: true },
-    as: 'anonymous',
-  }),
-  'POST /api/apaleo-client-login': async ({ w, me }) => ({ body: await freshApaleoConnect(w.t, w.providers, me) }),
-  'GET /api/externalaccount/': ({ me }) => ({ query: { 'f.userId': String(me.id) } }),
-  'DELETE /api/externalaccount/delete/{id}': async ({ w, me }) => ({ params: { id: await freshFacebookConnection(w.t, w.providers, me) } }),
-  'POST /api/externalaccount/facebook/deletion': ({ w }) => ({
-    body: { signed_request: signedRequest({ user_id: `66${Date.now()}` }, w.providers.facebook.appSecret) },
-    as: 'anonymous',
-  }),
-  'GET /api/externalaccount/facebook/deletion/{code}': async ({ w }) => {
-    const res = await send(w.t.app, 'setup', {
-      method: 'POST',
-      url: '/api/externalaccount/facebook/deletion',
-      body: { signed_request: signedRequest({ user_id: `66${Date.now()}` }, w.providers.facebook.appSecret) },
-    });
-    return { params: { code: (res.json() as { confirmation_code: string }).confirmation_code }, as: 'anonymous' };
-  },
   'POST /api/openai/translations': ({ me }) => ({ body: { kind: 'widget', id: me.objects.translationWidget, from: 'en' } }),
   'POST /api/openai/translations/{id}/retry': () => ({ query: { language: TRANSLATION_ACTION_LANGUAGE.retry } }),
   'POST /api/openai/translations/{id}/publish': () => ({ query: { language: TRANSLATION_ACTION_LANGUAGE.publish } }),

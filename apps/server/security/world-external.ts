@@ -2,7 +2,9 @@ import { ExternalAccountCategory } from '@spotlist/contracts';
 import type { TestApp } from '../test/helpers.ts';
 import { followDialog, type Providers } from '../test/external-helpers.ts';
 import type { FakeIdp } from '../test/fakes/oidc-idp.ts';
-import type { SweepRequest } from './sweep.ts';
+import { send, type SweepRequest } from './sweep.ts';
+import type { Maker } from './requests.ts';
+import { signedRequest } from '../test/fakes/facebook.ts';
 import { must, type Actor, type As } from './world.ts';
 
 let serial = 0;
@@ -131,3 +133,36 @@ export function externalAttacks(v: Actor, as: As): void {
   // the list answers my own connections only: naming the victim reads nothing of theirs
   as('GET /api/externalaccount/', 'own', { method: 'GET', url: `/api/externalaccount/?f.userId=${v.id}` });
 }
+
+/** A valid request of each external account route (requests.ts takes them in): each login a new person at the provider's fake. */
+export const EXTERNAL_REQUESTS: Record<string, Maker> = {
+  'GET /api/externalaccount/providers': () => ({ as: 'anonymous' }),
+  'POST /api/externalaccount/authorize': () => ({ body: { provider: 'facebook', intent: 'login', native: true } }),
+  'POST /api/externalaccount/callback/apple': () => ({ body: { state: 'sweep-state', code: 'sweep-code' }, as: 'anonymous' }),
+  'POST /api/applelogin': async ({ w }) => ({ body: await freshProviderLogin(w.t, w.providers, 'apple'), as: 'anonymous' }),
+  'POST /api/linkedinlogin': async ({ w }) => ({ body: await freshProviderLogin(w.t, w.providers, 'linkedin'), as: 'anonymous' }),
+  'POST /api/apaleologin': async ({ w }) => ({ body: await freshProviderLogin(w.t, w.providers, 'apaleo'), as: 'anonymous' }),
+  'POST /api/bookingsuitelogin': async ({ w }) => ({ body: await freshProviderLogin(w.t, w.providers, 'bookingsuite'), as: 'anonymous' }),
+  // a logged-in app's SDK token: a connect of my account
+  'POST /api/fblogin': ({ w }) => ({ body: { accessToken: freshFacebookToken(w.providers) } }),
+  'POST /api/loginbyexternalaccount': ({ w }) => ({
+    query: { provider: 'facebook' },
+    body: { accessToken: freshFacebookToken(w.providers), termsaccepted: true },
+    as: 'anonymous',
+  }),
+  'POST /api/apaleo-client-login': async ({ w, me }) => ({ body: await freshApaleoConnect(w.t, w.providers, me) }),
+  'GET /api/externalaccount/': ({ me }) => ({ query: { 'f.userId': String(me.id) } }),
+  'DELETE /api/externalaccount/delete/{id}': async ({ w, me }) => ({ params: { id: await freshFacebookConnection(w.t, w.providers, me) } }),
+  'POST /api/externalaccount/facebook/deletion': ({ w }) => ({
+    body: { signed_request: signedRequest({ user_id: `66${Date.now()}` }, w.providers.facebook.appSecret) },
+    as: 'anonymous',
+  }),
+  'GET /api/externalaccount/facebook/deletion/{code}': async ({ w }) => {
+    const res = await send(w.t.app, 'setup', {
+      method: 'POST',
+      url: '/api/externalaccount/facebook/deletion',
+      body: { signed_request: signedRequest({ user_id: `66${Date.now()}` }, w.providers.facebook.appSecret) },
+    });
+    return { params: { code: (res.json() as { confirmation_code: string }).confirmation_code }, as: 'anonymous' };
+  },
+};

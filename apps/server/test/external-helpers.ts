@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { startFakeIdp, type FakeIdp } from './fakes/oidc-idp.ts';
 import { startFakeFacebook, type FakeFacebook } from './fakes/facebook.ts';
 import { startFakeInstagram, type FakeInstagram } from './fakes/instagram.ts';
-import type { RequestOptions } from './helpers.ts';
+import { buildTestApp, type RequestOptions, type TestApp } from './helpers.ts';
 
 /** The address the test apps answer as: the redirect URIs registered at the fakes are under it. */
 export const PUBLIC_URL = 'http://spotlist.test';
@@ -135,3 +135,21 @@ export async function followDialog(url: string): Promise<URLSearchParams> {
   if (!location) throw new Error(`the dialog answered ${res.status} without a redirect`);
   return new URL(location).searchParams;
 }
+
+/** A test app with every provider configured against its fake (jobs polled every half second for the refresh job). */
+export async function startExternalTestApp(): Promise<{ p: Providers; t: TestApp; close: () => Promise<void> }> {
+  const p = await startProviders();
+  const t = await buildTestApp({ config: { ...p.config, JOBS_POLL_INTERVAL_SECONDS: '0.5' } });
+  return {
+    p,
+    t,
+    async close() {
+      await t.close();
+      await p.close();
+    },
+  };
+}
+
+/** A query's rows as plain objects. */
+export const rowsOf = async (t: TestApp, q: Parameters<TestApp['database']['db']['execute']>[0]) =>
+  ((await t.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ExternalAccount } from '@spotlist/contracts';
-import { buildTestApp, req, signup, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
-import { browser, followDialog, startProviders, type Providers } from '../../../test/external-helpers.ts';
+import { req, signup, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
+import { browser, followDialog, rowsOf, startExternalTestApp, type Providers } from '../../../test/external-helpers.ts';
 import { signedRequest } from '../../../test/fakes/facebook.ts';
 
 let p: Providers;
 let t: TestApp;
 let n = 0;
 const fbUser = (email?: string) => ({ id: `10${Date.now()}${n++}`, first_name: 'Fay', last_name: 'Book', name: 'Fay Book', email });
-const rows = async (q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const rows = (q: ReturnType<typeof sql>) => rowsOf(t, q);
+let close: () => Promise<void>;
 
 /** A logged-in browser connects `provider`: the dialog's redirect is what the callback page posts. */
 async function connect(token: string, provider: 'facebook' | 'instagram') {
@@ -23,13 +24,9 @@ async function connect(token: string, provider: 'facebook' | 'instagram') {
 }
 
 beforeAll(async () => {
-  p = await startProviders();
-  t = await buildTestApp({ config: { ...p.config, JOBS_POLL_INTERVAL_SECONDS: '0.5' } });
+  ({ p, t, close } = await startExternalTestApp());
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await p?.close();
-});
+afterAll(async () => close?.());
 
 describe('Facebook', () => {
   it('connects through the dialog (the token checked with debug_token); the same Facebook account cannot join a second user', async () => {

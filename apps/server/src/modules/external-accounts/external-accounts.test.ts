@@ -5,7 +5,7 @@ import * as oidc from 'openid-client';
 import { SignJWT, generateKeyPair } from 'jose';
 import type { ExternalAccount, ExternalLoginAnswer } from '@spotlist/contracts';
 import { buildTestApp, PASSWORD, req, signup, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
-import { APPLE_CALLBACK, browser, CALLBACK, startProviders, type Providers } from '../../../test/external-helpers.ts';
+import { APPLE_CALLBACK, browser, CALLBACK, rowsOf, startExternalTestApp, type Providers } from '../../../test/external-helpers.ts';
 import type { FakeIdp } from '../../../test/fakes/oidc-idp.ts';
 
 let p: Providers;
@@ -14,7 +14,8 @@ let sub = 0;
 const nextSub = (tag: string) => `${tag}-${Date.now().toString(36)}-${sub++}`;
 
 type Browser = ReturnType<typeof browser>;
-const rows = async (q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const rows = (q: ReturnType<typeof sql>) => rowsOf(t, q);
+let close: () => Promise<void>;
 
 /** Starts a sign-in in `b` and brings back what the provider sends to the redirect URI. */
 async function signIn(b: Browser, fake: FakeIdp, provider: string, body: Record<string, unknown> = { intent: 'login' }) {
@@ -40,13 +41,9 @@ const finish = (b: Browser, path: string, body: Record<string, unknown>) => b.ca
 const sessionOf = async (token: string) => req(t.app, 'GET', '/api/session/user', { token });
 
 beforeAll(async () => {
-  p = await startProviders();
-  t = await buildTestApp({ config: { ...p.config, JOBS_POLL_INTERVAL_SECONDS: '0.5' } });
+  ({ p, t, close } = await startExternalTestApp());
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await p?.close();
-});
+afterAll(async () => close?.());
 
 describe('providers', () => {
   it('lists the configured providers; an app without their variables offers none and answers 503 notconfigured', async () => {
